@@ -1,0 +1,13 @@
+"""The ``tabletop`` sub-commands, one module each.
+
+Each module has ``register(subparsers)``, which adds its parser and sets ``run`` (a
+function of the parsed arguments that returns the exit status).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from firmware_host.commands import board, judge
+
+COMMANDS: tuple[ModuleType, ...] = (board, judge)

@@ -1,0 +1,116 @@
+"""Reading YAML files and checking them against pydantic models, with errors a person can act on.
+
+pydantic (v2) does the type and structure checks: it is well kept, fast, and reports the
+exact key path of every problem; our models add the checks of meaning (a circle inside
+the drop zone, segments that do not overlap) as validators.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from firmware_host.errors import InputError
+
+CONFIG_DIR = Path(
+    os.environ.get("TABLETOP_CONFIG_DIR", Path(__file__).resolve().parents[2] / "config")
+)
+"""The folder of shipped configuration (``config/`` at the project root)."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ConfigValueError(ValueError):
+    """A value that breaks a rule of meaning, raised by a validator for a key below it.
+
+    ``where`` is the key path relative to the model that raised it (``levels[3].top``).
+    """
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(problem)
+        self.where = where
+        self.problem = problem
+
+
+class StrictModel(BaseModel):
+    """Base of every config model: unknown keys are errors, types are not coerced, values frozen."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def load_yaml(path: Path | str) -> Any:
+    """Parse one YAML file; a missing file or a syntax error is an :class:`InputError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "", "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(str(path), "", f"cannot read the file ({exc})") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise InputError(str(path), where, f"malformed YAML: {problem}") from None
+
+
+def format_location(loc: tuple[str | int, ...]) -> str:
+    """Render a pydantic location as a key path: ``("levels", 3, "top")`` -> ``levels[3].top``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+def _describe(error: dict[str, Any]) -> str:
+    kind = error["type"]
+    given = error.get("input")
+    if kind == "extra_forbidden":
+        return "unknown key (not part of this file's format)"
+    if kind == "missing":
+        return "required key is missing"
+    message = str(error["msg"])
+    if message.startswith("Value error, "):
+        message = message[len("Value error, ") :]
+    if kind.endswith("_type") or kind in {"literal_error", "enum"}:
+        return f"{message.lower()}, got {given!r}"
+    return message
+
+
+def validation_error(source: str, exc: ValidationError) -> InputError:
+    """The first problem of a pydantic error as one :class:`InputError` (and how many more)."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    problem = _describe(first)
+    location = format_location(tuple(first["loc"]))
+    cause = first.get("ctx", {}).get("error")
+    if isinstance(cause, ConfigValueError):
+        problem = cause.problem
+        if not first["loc"]:
+            location = cause.where
+        else:
+            location += ("" if cause.where.startswith("[") else ".") + cause.where
+    if len(errors) > 1:
+        problem += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return InputError(source, location, problem)
+
+
+def load_model(model: type[M], path: Path | str, data: Any = None) -> M:
+    """Load ``path`` (or already-parsed ``data`` that came from it) into ``model``."""
+    if data is None:
+        data = load_yaml(path)
+    if not isinstance(data, dict):
+        raise InputError(str(path), "(top level)", "expected a mapping of keys to values")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(str(path), exc) from None
