@@ -20,3 +20,10 @@ class InputError(TabletopError):
         self.problem = problem
         parts = [p for p in (source, where, problem) if p]
         super().__init__(": ".join(parts))
+
+
+class IllegalMove(TabletopError):
+    """A move the rules of a game do not allow; the message names the move and the rule.
+
+    Game engines raise it and leave their state unchanged.
+    """

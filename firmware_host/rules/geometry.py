@@ -40,17 +40,27 @@ EPSILON_MM = 1e-6
 _LEVEL, _BONUS, _EDGE, _PIECE = 1, 2, 4, 8
 
 
-def piece_shape(board: Board, shape: Shape, pose: Pose, grow: float = 0.0) -> pymunk.Shape:
-    """A pymunk shape for ``shape`` at ``pose``, its outline pushed out by ``grow`` mm."""
-    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-    body.position = (pose.x, pose.y)
-    body.angle = math.radians(pose.angle)
+def piece_shape(
+    board: Board, shape: Shape, pose: Pose, grow: float = 0.0, body: pymunk.Body | None = None
+) -> pymunk.Shape:
+    """A pymunk shape for ``shape`` at ``pose`` (world coordinates), grown by ``grow`` mm.
+
+    Without ``body`` the shape stands free, placed by its own vertices, ready for
+    ``Space.shape_query``; with one (a space's static body) it can be added to that space.
+    pymunk shapes hold their body only weakly, so a body made here would not live.
+    """
     dims = board.shapes.of(shape)
     if isinstance(dims, CircleShape):
-        made: pymunk.Shape = pymunk.Circle(body, dims.radius + grow)
+        made: pymunk.Shape = pymunk.Circle(body, dims.radius + grow, (pose.x, pose.y))
     else:
-        made = pymunk.Poly(body, [tuple(v) for v in dims.vertices], radius=grow)
-    made.cache_bb()
+        turn = math.radians(pose.angle)
+        cos, sin = math.cos(turn), math.sin(turn)
+        corners = [
+            (pose.x + x * cos - y * sin, pose.y + x * sin + y * cos) for x, y in dims.vertices
+        ]
+        made = pymunk.Poly(body, corners, radius=grow)
+    if body is None:
+        made.update(pymunk.Transform.identity())
     return made
 
 
@@ -83,7 +93,7 @@ class Extent:
 
 def extent(shape: pymunk.Shape) -> Extent:
     """The exact bounds of a piece shape (vertices for polygons, centre +- radius for circles)."""
-    bb = shape.cache_bb()
+    bb = shape.bb
     return Extent(bb.left, bb.bottom, bb.right, bb.top)
 
 
@@ -152,9 +162,9 @@ class PieceSpace:
         self._space = pymunk.Space()
         self._piece_of: dict[pymunk.Shape, Piece] = {}
         for piece in pieces:
-            shape = piece_shape(board, piece.shape, piece.pose)
+            shape = piece_shape(board, piece.shape, piece.pose, body=self._space.static_body)
             shape.filter = pymunk.ShapeFilter(categories=_PIECE)
-            self._space.add(shape.body, shape)
+            self._space.add(shape)
             self._piece_of[shape] = piece
 
     def touching(self, grown: pymunk.Shape) -> list[Piece]:
