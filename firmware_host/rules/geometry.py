@@ -2,23 +2,27 @@
 
 The board's static features (the regions above each level line, the bonus circles and
 the edge segments of one face) are pymunk shapes in a :class:`BoardFeatures` space; the
-pieces are pymunk shapes at their poses. Every question about a landing is a
-``Space.shape_query``, whose contact distances are signed: negative is an overlap.
+pieces are pymunk shapes at their poses. Every question is asked as "does this shape meet
+that one?" (``Space.shape_query``), with the piece's outline grown or shrunk first:
 
-Conventions, written down because the rules leave them open:
+* *touching* means the gap between two outlines is at most the board's touch tolerance:
+  the piece grown by the tolerance (a rounded polygon, a larger circle) meets the other;
+* a piece *lies in* a level, and a bonus circle *covers* it, only with positive area: the
+  piece shrunk by :data:`EPSILON_MM` still meets the region or the circle, so an outline
+  that merely meets a line or a circle does not count;
+* two pieces *overlap by more than d mm* when both, shrunk by d/2, still meet: the
+  overlap is thicker than d.
 
-* *touching* means the gap between two outlines is at most the board's touch tolerance
-  (the query shape is the piece grown by the tolerance: a rounded polygon or a larger
-  circle, which is exactly the set of points within the tolerance);
-* a piece *lies in* a level, and a bonus circle *covers* it, only with positive area:
-  an outline that just meets a line or a circle (within :data:`EPSILON_MM`) does not count;
-* a piece *sticks out* above the top when any point of it is above ``height``.
+Only whether shapes meet is asked, never how deep: Chipmunk's contact depth is
+degenerate when one outline's centre lies inside the other (a circle centred in a
+square, two concentric squares: depth 0), while its test of whether two convex shapes
+meet is exact. ``tests/test_geometry.py`` pins those cases down.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -35,15 +39,36 @@ from firmware_host.config.board import (
 from firmware_host.rules.pieces import Piece, Pose, Shape
 
 EPSILON_MM = 1e-6
-"""Overlaps shallower than this are contact, not overlap (floating-point noise)."""
+"""Overlaps thinner than this are contact, not overlap (floating-point noise)."""
 
 _LEVEL, _BONUS, _EDGE, _PIECE = 1, 2, 4, 8
+
+Vertex = tuple[float, float]
+
+
+def inset(vertices: Sequence[Vertex], by: float) -> list[Vertex]:
+    """A convex counter-clockwise polygon with every side moved inwards by ``by`` mm.
+
+    >>> inset([(0, 0), (10, 0), (10, 10), (0, 10)], 1)
+    [(1.0, 1.0), (9.0, 1.0), (9.0, 9.0), (1.0, 9.0)]
+    """
+    normals = []
+    for (x0, y0), (x1, y1) in pairwise([*vertices, vertices[0]]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        normals.append((-(y1 - y0) / length, (x1 - x0) / length))  # inward for CCW
+    moved = []
+    for i, (x, y) in enumerate(vertices):
+        (ax, ay), (bx, by_) = normals[i - 1], normals[i]
+        scale = by / (1 + ax * bx + ay * by_)
+        moved.append((x + (ax + bx) * scale, y + (ay + by_) * scale))
+    return moved
 
 
 def piece_shape(
     board: Board, shape: Shape, pose: Pose, grow: float = 0.0, body: pymunk.Body | None = None
 ) -> pymunk.Shape:
-    """A pymunk shape for ``shape`` at ``pose`` (world coordinates), grown by ``grow`` mm.
+    """A pymunk shape for ``shape`` at ``pose`` (world coordinates), its outline moved
+    outwards by ``grow`` mm (inwards when negative).
 
     Without ``body`` the shape stands free, placed by its own vertices, ready for
     ``Space.shape_query``; with one (a space's static body) it can be added to that space.
@@ -58,27 +83,19 @@ def piece_shape(
         corners = [
             (pose.x + x * cos - y * sin, pose.y + x * sin + y * cos) for x, y in dims.vertices
         ]
-        made = pymunk.Poly(body, corners, radius=grow)
+        if grow >= 0:
+            made = pymunk.Poly(body, corners, radius=grow)
+        else:
+            made = pymunk.Poly(body, inset(corners, -grow))
     if body is None:
         made.update(pymunk.Transform.identity())
     return made
 
 
-def _query(space: pymunk.Space, shape: pymunk.Shape, mask: int) -> list[tuple[pymunk.Shape, float]]:
-    """Every shape of ``space`` in ``mask`` that ``shape`` meets, with the overlap depth (>= 0).
-
-    Chipmunk reports contacts only for outlines that meet or overlap, so every result is a
-    contact; its depth is the magnitude of the contact distance. (pymunk 7.3 gives that
-    distance a positive sign when the query shape is a polygon and the other a circle or a
-    segment, and a negative one otherwise: ``tests/test_geometry.py`` pins this down.)
-    """
+def _met(space: pymunk.Space, shape: pymunk.Shape, mask: int) -> set[pymunk.Shape]:
+    """The shapes of ``space`` in category ``mask`` that ``shape`` meets or overlaps."""
     shape.filter = pymunk.ShapeFilter(mask=mask)
-    found = []
-    for info in space.shape_query(shape):
-        points = info.contact_point_set.points
-        if info.shape is not None and points:
-            found.append((info.shape, max(abs(p.distance) for p in points)))
-    return found
+    return {info.shape for info in space.shape_query(shape) if info.shape is not None}
 
 
 @dataclass(frozen=True)
@@ -127,55 +144,44 @@ class BoardFeatures:
         shape.filter = pymunk.ShapeFilter(categories=category)
         self._space.add(shape)
 
-    def _segment_ends(self, s: EdgeSegment) -> tuple[tuple[float, float], tuple[float, float]]:
+    def _segment_ends(self, s: EdgeSegment) -> tuple[Vertex, Vertex]:
         if s.side is Side.LEFT:
             return (0.0, s.start), (0.0, s.end)
         if s.side is Side.RIGHT:
             return (self.board.width, s.start), (self.board.width, s.end)
         return (s.start, 0.0), (s.end, 0.0)
 
-    def level(self, shape: pymunk.Shape) -> int:
-        """The highest level any part of ``shape`` lies in (1 = bottom)."""
-        above = [
-            self._level_of[s]
-            for s, depth in _query(self._space, shape, _LEVEL)
-            if depth > EPSILON_MM
-        ]
+    def level(self, shrunk: pymunk.Shape) -> int:
+        """The highest level any part of a piece lies in (1 = bottom), given the piece
+        shrunk by :data:`EPSILON_MM`."""
+        above = [self._level_of[s] for s in _met(self._space, shrunk, _LEVEL)]
         return max(above, default=0) + 1
 
-    def bonus_circles(self, shape: pymunk.Shape) -> list[BonusCircle]:
-        """The bonus circles that overlap ``shape`` with positive area, in board order."""
-        hit = {s for s, depth in _query(self._space, shape, _BONUS) if depth > EPSILON_MM}
+    def bonus_circles(self, shrunk: pymunk.Shape) -> list[BonusCircle]:
+        """The bonus circles that overlap a piece with positive area, in board order, given
+        the piece shrunk by :data:`EPSILON_MM`."""
+        hit = _met(self._space, shrunk, _BONUS)
         return [c for disc, c in self._circle_of.items() if disc in hit]
 
     def edges_touched(self, grown: pymunk.Shape) -> list[EdgeSegment]:
         """The edge segments (of this face) within the tolerance ``grown`` was grown by."""
-        hit = {s for s, _ in _query(self._space, grown, _EDGE)}
+        hit = _met(self._space, grown, _EDGE)
         return [seg for line, seg in self._segment_of.items() if line in hit]
 
 
 class PieceSpace:
-    """Pieces at their poses as pymunk shapes, for contact and overlap queries."""
+    """Pieces at their poses, outlines moved by ``grow`` mm, for contact queries."""
 
-    def __init__(self, board: Board, pieces: Iterable[Piece]) -> None:
-        self.board = board
+    def __init__(self, board: Board, pieces: Iterable[Piece], grow: float = 0.0) -> None:
         self._space = pymunk.Space()
         self._piece_of: dict[pymunk.Shape, Piece] = {}
         for piece in pieces:
-            shape = piece_shape(board, piece.shape, piece.pose, body=self._space.static_body)
+            shape = piece_shape(board, piece.shape, piece.pose, grow, body=self._space.static_body)
             shape.filter = pymunk.ShapeFilter(categories=_PIECE)
             self._space.add(shape)
             self._piece_of[shape] = piece
 
-    def touching(self, grown: pymunk.Shape) -> list[Piece]:
-        """The pieces within the tolerance ``grown`` was grown by, in the order given."""
-        hit = {s for s, _ in _query(self._space, grown, _PIECE)}
+    def met_by(self, shape: pymunk.Shape) -> list[Piece]:
+        """The pieces ``shape`` meets or overlaps, in the order they were given."""
+        hit = _met(self._space, shape, _PIECE)
         return [p for s, p in self._piece_of.items() if s in hit]
-
-    def overlaps(self, shape: pymunk.Shape) -> list[tuple[Piece, float]]:
-        """The pieces ``shape`` overlaps, each with the overlap depth in mm (> 0)."""
-        return [
-            (self._piece_of[s], depth)
-            for s, depth in _query(self._space, shape, _PIECE)
-            if depth > EPSILON_MM
-        ]

@@ -27,12 +27,20 @@ from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle, EdgeFace, EdgeSegment, Side
 from firmware_host.errors import InputError
-from firmware_host.rules.geometry import BoardFeatures, PieceSpace, extent, piece_shape
+from firmware_host.rules.geometry import (
+    EPSILON_MM,
+    BoardFeatures,
+    PieceSpace,
+    extent,
+    piece_shape,
+)
 from firmware_host.rules.pieces import Piece
 from firmware_host.rules.position import Position
 
 MAX_OVERLAP_MM = 2.0
-"""Pieces may overlap, or go through a wall or the floor, by this much (measurement slack)."""
+"""Pieces may overlap, or go through a wall or the floor, by this much (measurement slack).
+
+Two pieces overlap by more than this when both, shrunk by half of it, still overlap."""
 
 
 class Rule(StrEnum):
@@ -153,10 +161,10 @@ def check_position(board: Board, position: Position, source: str) -> None:
     """Reject poses no real board can show: through a wall or the floor, above the whole
     drop zone, or pieces overlapping by more than :data:`MAX_OVERLAP_MM`."""
     everything = (*position.pieces, position.dropped)
-    space = PieceSpace(board, everything)
+    half = MAX_OVERLAP_MM / 2
+    shrunk = PieceSpace(board, everything, grow=-half)
     for piece in everything:
-        shape = piece_shape(board, piece.shape, piece.pose)
-        box = extent(shape)
+        box = extent(piece_shape(board, piece.shape, piece.pose))
         where = position.where(piece)
         at = f"{piece.describe()} at ({piece.pose.x:g}, {piece.pose.y:g})"
         for depth, wall in (
@@ -178,23 +186,23 @@ def check_position(board: Board, position: Position, source: str) -> None:
                 f"{at} lies wholly above the top of the drop zone "
                 f"(y > {board.height:g}): the pose is outside the drop zone",
             )
-        for other, depth in space.overlaps(shape):
-            if other.id != piece.id and depth > MAX_OVERLAP_MM:
+        for other in shrunk.met_by(piece_shape(board, piece.shape, piece.pose, grow=-half)):
+            if other is not piece:
                 raise InputError(
                     source,
                     where,
                     f"{at} overlaps {position.where(other)} ({other.describe()}) "
-                    f"by {depth:.1f} mm (more than {MAX_OVERLAP_MM:g} mm)",
+                    f"by more than {MAX_OVERLAP_MM:g} mm",
                 )
 
 
 def judge(board: Board, position: Position) -> Verdict:
     """Referee the dropped piece of ``position`` on ``board`` (poses taken as final)."""
     dropped = position.dropped
-    exact = piece_shape(board, dropped.shape, dropped.pose)
+    shrunk = piece_shape(board, dropped.shape, dropped.pose, grow=-EPSILON_MM)
     grown = piece_shape(board, dropped.shape, dropped.pose, grow=board.touch_tolerance)
     board_features = features(board, position.edges)
-    touching = tuple(PieceSpace(board, position.pieces).touching(grown))
+    touching = tuple(PieceSpace(board, position.pieces).met_by(grown))
     segments: list[EdgeSegment] = board_features.edges_touched(grown)
     edges = tuple(dict.fromkeys(EdgeContact(s.side, s.symbol) for s in segments))
     offenders: dict[Rule, tuple[Piece | EdgeContact, ...]] = {}
@@ -208,12 +216,12 @@ def judge(board: Board, position: Position) -> Verdict:
         offenders[Rule.COLOR] = same_color
     if own_edges:
         offenders[Rule.EDGE] = own_edges
-    if extent(exact).top > board.height:
+    if extent(shrunk).top > board.height:
         offenders[Rule.HEIGHT] = ()
     return Verdict(
         dropped=dropped,
-        level=board_features.level(exact),
-        bonus_circles=tuple(board_features.bonus_circles(exact)),
+        level=board_features.level(shrunk),
+        bonus_circles=tuple(board_features.bonus_circles(shrunk)),
         touching=touching,
         edges=edges,
         offenders=offenders,

@@ -1,0 +1,140 @@
+"""Landing geometry checked against independent exact formulas, and its degenerate cases."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from firmware_host.config.board import Board, EdgeFace, load_board
+from firmware_host.errors import InputError
+from firmware_host.rules.geometry import inset, piece_shape
+from firmware_host.rules.landing import check_position, judge
+from firmware_host.rules.pieces import Pose, Shape
+from tests.builders import piece, position, write_yaml
+
+BOARD = load_board()
+SHAPES = st.sampled_from(list(Shape))
+ANGLES = st.floats(-720, 720, allow_nan=False)
+BAND = 1e-5  # stay this far from exact thresholds, where rounding decides
+
+
+def far_from(value: float, threshold: float) -> bool:
+    return abs(value - threshold) > BAND
+
+
+@given(x=st.floats(20, 280), y=st.floats(20, 280))
+def test_a_circle_gets_a_bonus_exactly_when_the_discs_overlap(x, y):
+    circle = BOARD.shapes.circle.radius
+    expected = []
+    for bonus in BOARD.bonus_circles:
+        gap = math.hypot(x - bonus.x, y - bonus.y) - (circle + bonus.radius)
+        assume(far_from(gap, 0))
+        if gap < 0:
+            expected.append(bonus.points)
+    v = judge(BOARD, position(piece("red", "circle", x, y), edges="none"))
+    assert v.bonus == sum(expected)
+
+
+@given(dx=st.floats(-40, 40), dy=st.floats(-40, 40))
+def test_two_circles_touch_exactly_within_the_tolerance(dx, dy):
+    gap = math.hypot(dx, dy) - 2 * BOARD.shapes.circle.radius
+    assume(gap > -2 and far_from(gap, BOARD.touch_tolerance))
+    other = piece("red", "circle", 150, 150, id="p1")
+    v = judge(BOARD, position(piece("blue", "circle", 150 + dx, 150 + dy), other, edges="none"))
+    assert bool(v.touching) is (gap <= BOARD.touch_tolerance)
+
+
+@given(dx=st.floats(-40, 40), dy=st.floats(-40, 40))
+def test_two_upright_squares_touch_exactly_within_the_tolerance(dx, dy):
+    side = 34.0
+    gap = math.hypot(max(0.0, abs(dx) - side), max(0.0, abs(dy) - side))
+    assume(far_from(gap, BOARD.touch_tolerance))
+    other = piece("red", "square", 150, 150, id="p1")
+    v = judge(BOARD, position(piece("blue", "square", 150 + dx, 150 + dy), other, edges="none"))
+    assert bool(v.touching) is (gap <= BOARD.touch_tolerance)
+
+
+@given(shape=SHAPES, angle=ANGLES)
+def test_a_piece_exactly_on_top_of_another_is_an_overlap(shape, angle):
+    """Concentric outlines: Chipmunk's contact depth is 0 here; we must still see the overlap."""
+    a = piece("red", shape, 150, 150, angle, id="p1")
+    b = piece("blue", shape, 150, 150, angle)
+    with pytest.raises(InputError, match=r"red .* overlaps dropped \(blue"):
+        check_position(BOARD, position(b, a), "pos.yaml")
+
+
+def test_a_circle_centred_on_a_bonus_circle_inside_a_square():
+    """Circle centre inside a polygon: Chipmunk's contact depth is 0 here too."""
+    small = next(c for c in BOARD.bonus_circles if c.points == 3)
+    for shape in Shape:
+        v = judge(BOARD, position(piece("red", shape, small.x, small.y), edges="none"))
+        assert small in v.bonus_circles
+
+
+@pytest.mark.parametrize(("overlap", "refused"), [(1.9, False), (2.1, True)])
+def test_overlap_limit_of_two_millimetres(overlap, refused):
+    a = piece("red", "square", 100, 17, id="p1")
+    b = piece("blue", "square", 100 + 34 - overlap, 17)
+    if refused:
+        with pytest.raises(InputError, match="by more than 2 mm"):
+            check_position(BOARD, position(b, a), "pos.yaml")
+    else:
+        check_position(BOARD, position(b, a), "pos.yaml")
+
+
+@given(shape=SHAPES, angle=ANGLES, by=st.floats(0.001, 5))
+def test_inset_moves_every_side_inwards_by_the_amount(shape, angle, by):
+    assume(shape is not Shape.CIRCLE)
+    exact = piece_shape(BOARD, shape, Pose(100, 100, angle))
+    corners = [exact.body_local_to_world(v) if exact.body else v for v in exact.get_vertices()]
+    for vertex in inset(corners, by):
+        assert exact.point_query(vertex).distance == pytest.approx(-by, abs=1e-9)
+
+
+def featureless_board(tmp_path) -> Board:
+    """The reference shapes on a board with one level, no circles and no edge symbols."""
+    data = BOARD.to_json()
+    data.update(
+        levels=[{"level": 1, "top": data["levels"][-1]["top"]}],
+        bonus_circles=[],
+        edges={"color": [], "shape": []},
+    )
+    return load_board(write_yaml(tmp_path / "plain.yaml", data))
+
+
+@given(
+    shapes=st.tuples(SHAPES, SHAPES),
+    angles=st.tuples(ANGLES, ANGLES),
+    offset=st.tuples(st.floats(-45, 45), st.floats(-45, 45)),
+    shift=st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+)
+def test_translating_two_pieces_together_keeps_the_verdict(
+    tmp_path_factory, shapes, angles, offset, shift
+):
+    board = featureless_board(tmp_path_factory.mktemp("board"))
+    x, y = 150.0, 150.0
+    other = piece("red", shapes[0], x, y, angles[0], id="p1")
+    dropped = piece("red", shapes[1], x + offset[0], y + offset[1], angles[1])
+    moved_other = piece("red", shapes[0], x + shift[0], y + shift[1], angles[0], id="p1")
+    moved = piece("red", shapes[1], x + offset[0] + shift[0], y + offset[1] + shift[1], angles[1])
+    before = judge(board, position(dropped, other, edges="none")).to_json()
+    after = judge(board, position(moved, moved_other, edges="none")).to_json()
+    assert before == after
+
+
+@given(shape=SHAPES, angle=ANGLES, x=st.floats(30, 270), y=st.floats(30, 260), up=st.floats(0, 40))
+def test_moving_a_piece_up_never_lowers_its_level(shape, angle, x, y, up):
+    low = judge(BOARD, position(piece("red", shape, x, y, angle), edges="none")).level
+    high = judge(BOARD, position(piece("red", shape, x, y + up, angle), edges="none")).level
+    assert high >= low
+
+
+def test_every_edge_face_is_queried_separately():
+    dropped = piece("blue", "square", 17.5, 120)
+    faces = {face: judge(BOARD, position(dropped, edges=face)).edges for face in EdgeFace}
+    assert [e.symbol for e in faces[EdgeFace.COLOR]] == ["blue"]
+    assert [e.symbol for e in faces[EdgeFace.SHAPE]] == ["triangle"]
+    assert faces[EdgeFace.NONE] == ()
