@@ -297,11 +297,21 @@ def test_explanations(board):
     red_square = piece("red", "square", 190 + 34.5, 17.5, id="p1")
     blocked = piece("red", "square", 190, 17.5 + 34.5)
     assert verdict(board, blocked, on_blue_floor, red_square).explain() == (
-        "red square: 0 points — it touches the blue square and the red square (same shape) and "
-        "it touches the red square (same colour)"
+        "red square: 0 points — it touches the blue square (same shape) and the red square "
+        "(same shape and colour)"
     )
     assert verdict(board, on_blue_floor).explain() == (
-        "blue square: 0 points — it touches the blue edge at the bottom (own edge)"
+        "blue square: 0 points — it touches the blue edge at the bottom (same colour)"
     )
     high = piece("red", "circle", 150, 290)
     assert verdict(board, high).explain() == "red circle: 0 points — it sticks out above the top"
+    triangle = piece("red", "triangle", 20.5, 125, angle=90)
+    assert verdict(board, triangle, edges="shape").explain() == (
+        "red triangle: 0 points — it touches the triangle edge on the left (same shape)"
+    )
+    top_square = piece("red", "square", 150, 300 - 17, id="p1")
+    stuck = piece("blue", "square", 150 + 34.5, 300 - 10)
+    assert verdict(board, stuck, top_square).explain() == (
+        "blue square: 0 points — it touches the red square (same shape), and it sticks out "
+        "above the top"
+    )

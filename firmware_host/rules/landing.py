@@ -34,7 +34,7 @@ from firmware_host.rules.geometry import (
     extent,
     piece_shape,
 )
-from firmware_host.rules.pieces import Piece
+from firmware_host.rules.pieces import Color, Piece
 from firmware_host.rules.position import Position
 
 MAX_OVERLAP_MM = 2.0
@@ -115,26 +115,30 @@ class Verdict:
         """The verdict in words a player understands."""
         name = self.dropped.describe()
         if not self.valid:
-            reasons = []
+            why: dict[Piece | EdgeContact, list[str]] = {}
             for rule in self.broken:
-                culprits = self.offenders[rule]
-                if rule is Rule.HEIGHT:
-                    reasons.append("it sticks out above the top")
-                else:
-                    why = {"shape": "same shape", "color": "same colour", "edge": "own edge"}[rule]
-                    things = _join(
-                        c.describe() if isinstance(c, EdgeContact) else f"the {c.describe()}"
-                        for c in culprits
-                    )
-                    reasons.append(f"it touches {things} ({why})")
-            return f"{name}: 0 points — {_join(reasons)}"
+                for culprit in self.offenders[rule]:
+                    why.setdefault(culprit, []).append(_why(rule, culprit))
+            contacts = [f"{_name(c)} (same {' and '.join(w)})" for c, w in why.items()]
+            reasons = [f"it touches {_join(contacts)}"] if contacts else []
+            if Rule.HEIGHT in self.offenders:
+                reasons.append("it sticks out above the top")
+            return f"{name}: 0 points — {', and '.join(reasons)}"
         parts = [f"level {self.level}"]
         parts += [f"+{c.points} bonus circle" for c in self.bonus_circles]
-        contacts = [f"the {p.describe()}" for p in self.touching] + [
-            e.describe() for e in self.edges
-        ]
+        contacts = [_name(thing) for thing in (*self.touching, *self.edges)]
         touches = f"; it touches {_join(contacts)}" if contacts else ""
         return f"{name}: {self.points} points — {', '.join(parts)}{touches}; no rule broken"
+
+
+def _name(thing: Piece | EdgeContact) -> str:
+    return thing.describe() if isinstance(thing, EdgeContact) else f"the {thing.describe()}"
+
+
+def _why(rule: Rule, culprit: Piece | EdgeContact) -> str:
+    if isinstance(culprit, EdgeContact):
+        return "colour" if culprit.symbol in Color.__members__.values() else "shape"
+    return "colour" if rule is Rule.COLOR else "shape"
 
 
 def _join(items: Any) -> str:
