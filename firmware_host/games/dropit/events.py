@@ -20,7 +20,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from firmware_host.config.loader import validation_error
+from firmware_host.config.loader import format_location, validation_error
 from firmware_host.errors import InputError
 from firmware_host.games.dropit.lineup import Competitor, Variants
 from firmware_host.rules.landing import EdgeContact, Rule, Verdict
@@ -48,9 +48,33 @@ class _JsonEvent:
             raise InputError(source, "type", f"expected a mapping with type {cls.TYPE!r}")
         fields = {k: v for k, v in data.items() if k != "type"}
         try:
-            return _adapter(cls).validate_python(fields)
+            event = _adapter(cls).validate_python(fields)
         except ValidationError as exc:
             raise validation_error(source, exc) from None
+        unknown = _unknown_key(fields, _adapter(cls).dump_python(event, mode="json"), ())
+        if unknown is not None:
+            raise InputError(
+                source, format_location(unknown), "unknown key (not part of this event's form)"
+            )
+        return event
+
+
+def _unknown_key(given: Any, known: Any, at: tuple[str | int, ...]) -> tuple[str | int, ...] | None:
+    """The location of the first key in ``given`` that the event's own form ``known`` lacks
+    (pydantic ignores extra keys of plain dataclasses such as :class:`Piece`)."""
+    if isinstance(given, dict) and isinstance(known, dict):
+        for key, value in given.items():
+            if key not in known:
+                return (*at, key)
+            found = _unknown_key(value, known[key], (*at, key))
+            if found is not None:
+                return found
+    elif isinstance(given, list) and isinstance(known, list):
+        for i, (value, form) in enumerate(zip(given, known, strict=False)):
+            found = _unknown_key(value, form, (*at, i))
+            if found is not None:
+                return found
+    return None
 
 
 @dataclass(frozen=True, slots=True)

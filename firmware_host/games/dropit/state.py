@@ -209,11 +209,14 @@ class GameState:
                 f"turn {self.next_turn}: the game is over (every shape has been dropped)"
             )
         if player != turn.player:
-            who = turn.player
-            if turn.competitor.name != who:
-                who += f" of team {turn.competitor.name}"
-            order = "teams alternate" if self.started.teams else "players drop in clockwise order"
-            raise IllegalMove(f"turn {turn.number}: it is {who}'s turn, not {player}'s ({order})")
+            order = (
+                f"team {turn.competitor.name} drops; teams alternate"
+                if self.started.teams
+                else "players drop in clockwise order"
+            )
+            raise IllegalMove(
+                f"turn {turn.number}: it is {turn.player}'s turn, not {player}'s ({order})"
+            )
         supply = self.standing(turn.competitor.name).supply
         if supply.count(color, shape) == 0:
             raise IllegalMove(
