@@ -9,6 +9,7 @@ applied to a :class:`GameState`, so the offline referee counts exactly as a live
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,12 +155,24 @@ def referee_game(record: GameRecord, board: Board, source: str) -> RefereeReport
         try:
             turn_events, verdict, state = _referee_turn(state, turn, board, source)
         except IllegalMove as exc:
-            raise InputError(source, turn.where, str(exc)) from None
+            raise InputError(source, f"turns[{turn.number - 1}]", str(exc)) from None
         except InputError as exc:
-            raise InputError(source, turn.where, f"{exc.where}: {exc.problem}") from None
+            problem = _game_names(f"{exc.where}: {exc.problem}")
+            raise InputError(source, turn.where, problem) from None
         events += turn_events
         turns.append(RefereedTurn(state.drops[-1], verdict, turn))
     return RefereeReport(tuple(turns), tuple(events), state)
+
+
+_POSITION_PIECE = re.compile(r"pieces\[\d+\] \(id ([^)]*)\)")
+_POSITION_DROPPED = re.compile(r"\bdropped\b")
+
+
+def _game_names(text: str) -> str:
+    """Name pieces as a game file does (``piece t3``, ``the dropped shape``), not as the
+    position file behind a turn (``pieces[2] (id t3)``, ``dropped``)."""
+    text = _POSITION_DROPPED.sub("the dropped shape", text)
+    return _POSITION_PIECE.sub(r"piece \1", text)
 
 
 def _referee_turn(
