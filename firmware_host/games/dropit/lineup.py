@@ -77,6 +77,9 @@ def deal_colors(wanted: Sequence[Sequence[Color] | None]) -> tuple[tuple[Color, 
     """Colours for each player or team: its chosen ones, or the next free default colours.
 
     Only fills gaps; :func:`check_lineup` judges whether the result is a legal set-up.
+
+    >>> [", ".join(colors) for colors in deal_colors([None, [Color.RED], None])]
+    ['blue', 'red', 'yellow']
     """
     each = colors_each(len(wanted))
     chosen = {c for colors in wanted if colors for c in colors}
