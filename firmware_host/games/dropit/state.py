@@ -254,7 +254,7 @@ class GameState:
                 scored=s.scored + drop.points,
                 turns_taken=s.turns_taken + 1,
             )
-            if s.competitor is turn.competitor
+            if s.competitor.name == turn.competitor.name
             else s
             for s in self.standings
         )
