@@ -5,11 +5,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_host.cli import main
 from firmware_host.config.board import load_board
+from firmware_host.errors import InputError
 from firmware_host.games.dropit.events import event_from_json
-from firmware_host.games.dropit.gamefile import load_game
+from firmware_host.games.dropit.gamefile import load_game, parse_game
 from firmware_host.games.dropit.referee import referee_game
 from firmware_host.games.dropit.state import replay
 
@@ -17,6 +20,7 @@ GAMES = Path(__file__).resolve().parents[1] / "examples" / "games"
 FOUR = GAMES / "four_players_base.yaml"
 THREE = GAMES / "three_players_easy.yaml"
 TEAMS = GAMES / "two_teams_jokers_shape_edges.yaml"
+BOARD = load_board()
 
 
 def referee_json(path, capsys, *options):
@@ -256,3 +260,52 @@ def test_referee_takes_another_board(tmp_path, capsys):
     # The hand count above less the bonus points: Ann 16 - (1 + 3), Ben 19 - (2 + 1 + 3),
     # Cleo 13 - 2.
     assert totals(result) == {"Ann": 12, "Ben": 13, "Cleo": 11}
+
+
+@pytest.mark.parametrize(
+    ("moved", "broken"), [([], ["shape"]), ([{"id": "t1", "x": 40, "y": 17}], [])]
+)
+def test_each_turn_is_judged_with_earlier_pieces_at_their_latest_poses(
+    tmp_path, capsys, moved, broken
+):
+    # Ben's yellow square lands right of Ann's red square (touching: same shape) unless his
+    # drop knocked Ann's square away to x=40 first.
+    game = {
+        "version": 1,
+        "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "turns": [
+            {"by": "Ann", "color": "red", "shape": "square", "x": 100, "y": 17},
+            {
+                "by": "Ben",
+                "color": "yellow",
+                "shape": "square",
+                "x": 134.5,
+                "y": 17,
+                "moved": moved,
+            },
+        ],
+    }
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(game))
+    verdict = referee_json(path, capsys)["turns"][1]["verdict"]
+    assert verdict["broken"] == broken
+    assert [t["id"] for t in verdict["touching"]] == (["t1"] if not moved else [])
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 400) | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+keys = st.sampled_from(["version", "variants", "players", "teams", "turns", "by", "x"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(keys, values, max_size=5) | values)
+def test_any_malformed_game_file_gives_one_input_error(data):
+    try:
+        referee_game(parse_game(data, "game.yaml"), BOARD, "game.yaml")
+    except InputError as exc:
+        assert exc.source == "game.yaml" and exc.problem
