@@ -309,3 +309,14 @@ def test_any_malformed_game_file_gives_one_input_error(data):
         referee_game(parse_game(data, "game.yaml"), BOARD, "game.yaml")
     except InputError as exc:
         assert exc.source == "game.yaml" and exc.problem
+
+
+def test_the_documented_example_game_file_is_refereed(tmp_path, capsys):
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "game-file.md").read_text()
+    example = doc.split("```yaml\n")[1].split("```")[0]
+    path = tmp_path / "documented.yaml"
+    path.write_text(example)
+    result = referee_json(path, capsys)
+    assert [t["by"] for t in result["turns"]] == ["Ann", "Ben", "Cleo"]
+    assert [c["colors"] for c in result["setup"]["competitors"]] == [["red"], ["blue"], ["yellow"]]
+    assert result["turns"][2]["moved"] == [{"id": "t1", "x": 106.0, "y": 17.0, "angle": 2.0}]

@@ -173,6 +173,7 @@ Event = GameStarted | ShapeDropped | JokerSpent | PiecesMoved
 EVENT_TYPES: dict[str, type[GameStarted | ShapeDropped | JokerSpent | PiecesMoved]] = {
     cls.TYPE: cls for cls in (GameStarted, ShapeDropped, JokerSpent, PiecesMoved)
 }
+"""Each event class by the ``"type"`` of its JSON form."""
 
 
 def event_from_json(data: Any, source: str = "event") -> Event:
