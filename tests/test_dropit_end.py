@@ -1,6 +1,8 @@
 """End of the game and winners: most points win, every tied player wins."""
 
-from dropit_support import (
+from firmware_host.games.dropit.events import JokerSpent, Ruling
+from firmware_host.games.dropit.state import GameState
+from tests.dropit_support import (
     BROKEN,
     VALID,
     drop,
@@ -10,9 +12,6 @@ from dropit_support import (
     two_players,
     two_teams,
 )
-
-from firmware_host.games.dropit.events import JokerSpent, Ruling
-from firmware_host.games.dropit.state import GameState
 
 
 def test_no_winners_before_the_end():

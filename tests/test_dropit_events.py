@@ -3,7 +3,6 @@
 import json
 
 import pytest
-from dropit_support import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from firmware_host.games.dropit.events import (
 from firmware_host.games.dropit.state import replay
 from firmware_host.rules.landing import EdgeContact, Rule
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from tests.dropit_support import random_game
 
 
 def test_shape_dropped_json_form_is_stable():

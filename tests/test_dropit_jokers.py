@@ -1,11 +1,11 @@
 """The jokers variant: spend after a broken drop for full points, each once, 3 points unused."""
 
 import pytest
-from dropit_support import BROKEN, VALID, four_players, play, two_players, two_teams
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import JokerSpent
 from firmware_host.games.dropit.state import GameState
+from tests.dropit_support import BROKEN, VALID, four_players, play, two_players, two_teams
 
 
 def test_joker_scores_level_plus_bonus_of_a_broken_drop():

@@ -1,7 +1,6 @@
 """Set-up rules of Drop It: player counts, supplies, colours, teams, jokers."""
 
 import pytest
-from dropit_support import B, G, R, Y, four_players, players, three_players, two_players, two_teams
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import GameStarted
@@ -9,6 +8,17 @@ from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState
 from firmware_host.games.dropit.supply import Supply
 from firmware_host.rules.pieces import Color, Shape
+from tests.dropit_support import (
+    B,
+    G,
+    R,
+    Y,
+    four_players,
+    players,
+    three_players,
+    two_players,
+    two_teams,
+)
 
 C, S, D, T = Shape.CIRCLE, Shape.SQUARE, Shape.DIAMOND, Shape.TRIANGLE
 

@@ -1,13 +1,13 @@
 """The scoring track: marker position 0..25 and the +25/+50 point tokens."""
 
 import pytest
-from dropit_support import BROKEN, VALID, B, R, play, random_game, two_players
 from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.games.dropit.events import JokerSpent, ShapeDropped
 from firmware_host.games.dropit.state import GameState
 from firmware_host.games.dropit.track import TokenFace, track_state
+from tests.dropit_support import BROKEN, VALID, B, R, play, random_game, two_players
 
 P25, P50 = TokenFace.PLUS_25, TokenFace.PLUS_50
 

@@ -3,7 +3,12 @@
 from collections import Counter
 
 import pytest
-from dropit_support import (
+
+from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.events import PieceMove, PiecesMoved, ShapeDropped
+from firmware_host.games.dropit.state import GameState
+from firmware_host.rules.pieces import Piece, Pose, Shape
+from tests.dropit_support import (
     BROKEN,
     VALID,
     B,
@@ -16,11 +21,6 @@ from dropit_support import (
     two_players,
     two_teams,
 )
-
-from firmware_host.errors import IllegalMove
-from firmware_host.games.dropit.events import PieceMove, PiecesMoved, ShapeDropped
-from firmware_host.games.dropit.state import GameState
-from firmware_host.rules.pieces import Piece, Pose, Shape
 
 
 def players_in_order(state: GameState, turns: int) -> list[str]:
