@@ -217,7 +217,7 @@ def extra_turn(data):
             FOUR,
             set_turn(1, x=110, y=17),
             "turns[1] (turn 2): piece t1: red diamond at (105, 24) overlaps the dropped "
-            "shape (blue square) by 28.0 mm",
+            "shape (blue square) by more than 2 mm",
         ),
         (FOUR, set_turn(3, moved=[{"id": "t9", "x": 1, "y": 1}]), "no piece with id 't9'"),
         (FOUR, set_turn(2, colour="red"), "turns[2] (turn 3).colour: unknown key"),

@@ -21,6 +21,7 @@ bonus circle that covers part of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -128,7 +129,8 @@ class Verdict:
         parts += [f"+{c.points} bonus circle" for c in self.bonus_circles]
         contacts = [_name(thing) for thing in (*self.touching, *self.edges)]
         touches = f"; it touches {_join(contacts)}" if contacts else ""
-        return f"{name}: {self.points} points — {', '.join(parts)}{touches}; no rule broken"
+        points = f"{self.points} point{'' if self.points == 1 else 's'}"
+        return f"{name}: {points} — {', '.join(parts)}{touches}; no rule broken"
 
 
 def _name(thing: Piece | EdgeContact) -> str:
@@ -161,15 +163,25 @@ def features(board: Board, face: EdgeFace) -> BoardFeatures:
     return found
 
 
-def check_position(board: Board, position: Position, source: str) -> None:
+def check_position(
+    board: Board,
+    position: Position,
+    source: str,
+    name: Callable[[Piece], str] | None = None,
+) -> None:
     """Reject poses no real board can show: through a wall or the floor, above the whole
-    drop zone, or pieces overlapping by more than :data:`MAX_OVERLAP_MM`."""
+    drop zone, or pieces overlapping by more than :data:`MAX_OVERLAP_MM`.
+
+    Errors name ``source`` and the piece, as ``name`` calls it (by default as a position
+    file does: ``pieces[2] (id p3)``, ``dropped``).
+    """
+    name = name or position.where
     everything = (*position.pieces, position.dropped)
     half = MAX_OVERLAP_MM / 2
     shrunk = PieceSpace(board, everything, grow=-half)
     for piece in everything:
         box = extent(piece_shape(board, piece.shape, piece.pose))
-        where = position.where(piece)
+        where = name(piece)
         at = f"{piece.describe()} at ({piece.pose.x:g}, {piece.pose.y:g})"
         for depth, wall in (
             (-box.left, "the left wall"),
@@ -195,7 +207,7 @@ def check_position(board: Board, position: Position, source: str) -> None:
                 raise InputError(
                     source,
                     where,
-                    f"{at} overlaps {position.where(other)} ({other.describe()}) "
+                    f"{at} overlaps {name(other)} ({other.describe()}) "
                     f"by more than {MAX_OVERLAP_MM:g} mm",
                 )
 

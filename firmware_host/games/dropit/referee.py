@@ -9,7 +9,7 @@ applied to a :class:`GameState`, so the offline referee counts exactly as a live
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,22 +157,15 @@ def referee_game(record: GameRecord, board: Board, source: str) -> RefereeReport
         except IllegalMove as exc:
             raise InputError(source, f"turns[{turn.number - 1}]", str(exc)) from None
         except InputError as exc:
-            problem = _game_names(f"{exc.where}: {exc.problem}")
-            raise InputError(source, turn.where, problem) from None
+            raise InputError(source, turn.where, f"{exc.where}: {exc.problem}") from None
         events += turn_events
         turns.append(RefereedTurn(state.drops[-1], verdict, turn))
     return RefereeReport(tuple(turns), tuple(events), state)
 
 
-_POSITION_PIECE = re.compile(r"pieces\[\d+\] \(id ([^)]*)\)")
-_POSITION_DROPPED = re.compile(r"\bdropped\b")
-
-
-def _game_names(text: str) -> str:
-    """Name pieces as a game file does (``piece t3``, ``the dropped shape``), not as the
-    position file behind a turn (``pieces[2] (id t3)``, ``dropped``)."""
-    text = _POSITION_DROPPED.sub("the dropped shape", text)
-    return _POSITION_PIECE.sub(r"piece \1", text)
+def _game_name(dropped: Piece) -> Callable[[Piece], str]:
+    """Name pieces as a game file does: ``piece t3``, ``the dropped shape``."""
+    return lambda piece: "the dropped shape" if piece is dropped else f"piece {piece.id}"
 
 
 def _referee_turn(
@@ -185,7 +178,7 @@ def _referee_turn(
         state = state.apply(events[-1])
     piece = Piece(piece_id(turn.number), turn.color, turn.shape, turn.pose)
     position = state.landing(piece)
-    check_position(board, position, source)
+    check_position(board, position, source, name=_game_name(position.dropped))
     verdict = judge(board, position)
     events.append(ShapeDropped(turn.number, turn.by, piece, Ruling.of(verdict)))
     state = state.apply(events[-1])
