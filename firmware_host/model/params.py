@@ -44,7 +44,7 @@ class PaneDrag(StrictModel):
 
 
 class Settle(StrictModel):
-    """When a drop counts as settled: below ``speed`` (mm/s) for ``time`` (s); give up at ``cap``."""
+    """Settled: at most ``speed`` (mm/s) for ``time`` (s); give up after ``cap`` (s)."""
 
     speed: Positive
     time: Positive

@@ -52,8 +52,8 @@ RELEASE_GAP_MM = 10.0
 def supply_piece(k: int) -> tuple[Color, Shape]:
     """The colour and shape of drop ``k`` (from 0) of a game.
 
-    >>> supply_piece(0), supply_piece(5)
-    ((<Color.RED: 'red'>, <Shape.CIRCLE: 'circle'>), (<Color.BLUE: 'blue'>, <Shape.SQUARE: 'square'>))
+    >>> [f"{color} {shape}" for color, shape in map(supply_piece, (0, 5, 35))]
+    ['red circle', 'blue square', 'green circle']
     """
     k %= GAME_DROPS
     return COLORS[k % len(COLORS)], SHAPES[k // len(COLORS)]
