@@ -2,6 +2,7 @@
 runaway drops, runs repeat exactly, and snapshots continue exactly like the original."""
 
 import math
+import pickle
 import random
 
 import pytest
@@ -140,6 +141,16 @@ def test_a_restored_snapshot_continues_exactly_like_the_original():
         fresh.drop(drop)
     assert world.bodies == original
     assert fresh.bodies == original
+
+
+def test_snapshots_survive_pickling_for_another_process():
+    world = World(BOARD, PARAMS)
+    world.drop(Drop(Color.RED, Shape.DIAMOND, x=100.0, y=340.0, angle=10.0))
+    copy = pickle.loads(pickle.dumps(world.snapshot()))
+    assert copy == world.snapshot()
+    again = World(BOARD, PARAMS, copy)
+    drop = Drop(Color.BLUE, Shape.CIRCLE, x=110.0, y=340.0)
+    assert again.drop(drop) == world.drop(drop)
 
 
 @settings(max_examples=40, deadline=None)
