@@ -92,6 +92,13 @@ def test_a_drop_that_does_not_fit_between_the_walls_is_refused():
     assert world.pieces == ()
 
 
+def test_a_drop_with_an_id_already_on_the_board_is_refused():
+    world = World.at_rest(BOARD, PARAMS, [Piece("p2", Color.RED, Shape.CIRCLE, Pose(40, 18, 0))])
+    with pytest.raises(InputError, match="'p2' is used by another piece"):
+        world.drop(Drop(Color.BLUE, Shape.SQUARE, x=150.0, y=340.0))
+    assert world.drop(Drop(Color.BLUE, Shape.SQUARE, x=150.0, y=340.0), "p3").settled
+
+
 def test_a_drop_starting_inside_a_piece_is_refused():
     world = World.at_rest(BOARD, PARAMS, [Piece("c", Color.RED, Shape.CIRCLE, Pose(150, 18, 0))])
     with pytest.raises(InputError, match="inside a piece"):

@@ -21,7 +21,7 @@ from firmware_host.config.board import EdgeFace, load_board
 from firmware_host.errors import InputError
 from firmware_host.model.params import load_params
 from firmware_host.model.position_file import pose_json, write_position
-from firmware_host.model.supply import SimulatedDrop, play
+from firmware_host.model.supply import GAME_DROPS, SimulatedDrop, play
 
 
 def _count(text: str) -> int:
@@ -113,7 +113,7 @@ def describe(sim: SimulatedDrop) -> str:
     """One drop in plain words."""
     piece = sim.result.piece
     pose = piece.pose
-    head = f"game {sim.game}, empty board\n" if (sim.number - 1) % 36 == 0 else ""
+    head = f"game {sim.game}, empty board\n" if (sim.number - 1) % GAME_DROPS == 0 else ""
     outcome = (
         f"settled after {sim.result.sim_time_s:.2f} s"
         if sim.result.settled

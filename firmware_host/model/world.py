@@ -120,9 +120,12 @@ class World:
         """Drop a piece and step until every piece has settled (or the cap).
 
         ``piece_id`` defaults to ``p<n>`` for the n-th piece. Raises :class:`InputError`
-        when the piece would not fit between the walls or would start inside another piece.
+        when the id is taken, or the piece would not fit between the walls or would start
+        inside another piece.
         """
         piece_id = piece_id or f"p{len(self._bodies) + 1}"
+        if any(body.id == piece_id for body in self._bodies):
+            raise InputError("drop", piece_id, f"id {piece_id!r} is used by another piece")
         angle = math.radians(drop.angle)
         self._check_fits(drop, piece_id, angle)
         space, bodies = space_of(self.board, self.params, self._bodies)
