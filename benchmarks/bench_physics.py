@@ -1,0 +1,149 @@
+"""The physics model: time per drop, a whole 36-shape game's real-time factor, snapshots.
+
+Also compares ways of saving a live pymunk space (``Space.copy``, pickle, rebuilding from
+the bodies' states) by what each costs and whether it continues a run bit-for-bit.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import statistics
+import time
+
+import pymunk
+
+from firmware_host.config.board import load_board
+from firmware_host.model import World, load_params
+from firmware_host.model.space import (
+    BodyState,
+    add_piece,
+    run_until_settled,
+    space_of,
+    state_of,
+)
+from firmware_host.model.supply import GAME_DROPS, play
+from firmware_host.rules.pieces import Color, Shape
+
+GAMES = 8
+SEED = 2024
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def bench_drops_and_games(board, params) -> World:
+    """Time every drop of GAMES games; print per-drop and per-game figures.
+
+    Returns a world holding the first game's final board (36 pieces at rest).
+    """
+    drop_times: list[float] = []
+    game_walls: list[float] = []
+    game_sims: list[float] = []
+    unsettled = 0
+    game = play(board, params, GAMES * GAME_DROPS, SEED)
+    full_board = None
+    for _ in range(GAMES):
+        wall = sim = 0.0
+        for _ in range(GAME_DROPS):
+            start = time.perf_counter()
+            simulated = next(game)
+            took = time.perf_counter() - start
+            drop_times.append(took)
+            wall += took
+            sim += simulated.result.sim_time_s
+            unsettled += not simulated.result.settled
+        full_board = full_board or simulated.pieces
+        game_walls.append(wall)
+        game_sims.append(sim)
+    print(
+        f"drop until settled: median {statistics.median(drop_times) * 1e3:.1f} ms, "
+        f"p95 {_p95(drop_times) * 1e3:.1f} ms over {len(drop_times)} drops "
+        f"({unsettled} did not settle)"
+    )
+    factors = [s / w for s, w in zip(game_sims, game_walls, strict=True)]
+    print(
+        f"36-shape game: median {statistics.median(game_walls):.2f} s wall for "
+        f"{statistics.median(game_sims):.1f} s simulated; real-time factor median "
+        f"{statistics.median(factors):.0f}x, worst {min(factors):.0f}x over {GAMES} games"
+    )
+    return World.at_rest(board, params, full_board)
+
+
+def bench_snapshots(board, params, world: World) -> None:
+    """Save + restore of a full board, and the rebuild the next drop pays."""
+    n = 2000
+    start = time.perf_counter()
+    for _ in range(n):
+        saved = world.snapshot()
+        world.restore(saved)
+    save_restore = (time.perf_counter() - start) / n
+    rebuilds = []
+    for _ in range(200):
+        start = time.perf_counter()
+        space_of(board, params, world.bodies)
+        rebuilds.append(time.perf_counter() - start)
+    rebuild = statistics.median(rebuilds)
+    print(
+        f"snapshot of {len(world.bodies)} pieces: save + restore {save_restore * 1e6:.1f} us; "
+        f"+ rebuilding the space (paid by the next drop) median {rebuild * 1e3:.2f} ms, "
+        f"p95 {_p95(rebuilds) * 1e3:.2f} ms; total {(save_restore + rebuild) * 1e3:.2f} ms"
+    )
+
+
+def _continue(space: pymunk.Space, board, params) -> list[tuple[float, float, float]]:
+    """Drop one fixed piece into ``space`` and return every body's final pose."""
+    bodies = list(space.bodies)
+    extra = BodyState("x", Color.GREEN, Shape.DIAMOND, 140.0, 330.0, math.radians(20.0))
+    dropped = add_piece(space, board, params, extra)
+    run_until_settled(space, [dropped, *reversed(bodies)], params)
+    return [(b.position.x, b.position.y, b.angle) for b in space.bodies]
+
+
+def bench_copy_methods(board, params, world: World) -> None:
+    """Cost of each way to save a live space, and whether it continues bit-for-bit."""
+    states = world.bodies[:-1]
+    space, bodies = space_of(board, params, states)
+    last = world.bodies[-1]
+    lifted = BodyState(last.id, last.color, last.shape, 150.0, 330.0, last.angle)
+    body = add_piece(space, board, params, lifted)
+    run_until_settled(space, [body, *reversed(bodies)], params)
+    live = list(space.bodies)
+
+    def timed(make, runs=50):
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            made = make()
+            times.append(time.perf_counter() - start)
+        return made, statistics.median(times)
+
+    templates = [*states, lifted]
+    methods = {
+        "Space.copy()": lambda: space.copy(),
+        "pickle dumps + loads": lambda: pickle.loads(pickle.dumps(space)),
+        "rebuild from body states": lambda: space_of(
+            board,
+            params,
+            [state_of(t, b, at_rest=False) for t, b in zip(templates, live, strict=True)],
+        )[0],
+    }
+    copies = {name: timed(make) for name, make in methods.items()}
+    reference = _continue(space, board, params)
+    for name, (copied, cost) in copies.items():
+        poses = _continue(copied, board, params)
+        worst = max(
+            math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(poses, reference, strict=True)
+        )
+        same = "bit-for-bit" if poses == reference else f"differs (up to {worst:.3g} mm)"
+        print(f"live space, {name}: {cost * 1e3:.2f} ms; continued run {same}")
+
+
+def main() -> None:
+    """Print the physics figures."""
+    board, params = load_board(), load_params()
+    world = bench_drops_and_games(board, params)
+    bench_snapshots(board, params, world)
+    bench_copy_methods(board, params, world)

@@ -1,0 +1,215 @@
+"""The drop zone as a pymunk space: walls, floor, piece bodies, and stepping until settled.
+
+Units inside pymunk: mm, seconds, grams, radians (gravity ``-params.gravity`` mm/s^2 on y).
+The two panes are the plane of the space; the floor and the side walls are thick static
+boxes whose inner faces are the drop zone's edges (x = 0, x = width, y = 0). The walls rise
+to twice the board's height: the top of the drop zone is open, so pieces may stick out
+above it (the HEIGHT rule) and still be held between the panes.
+
+Every piece body is held back by two constraints to the static body with no position
+correction (``max_bias = 0``): a pivot whose force is capped at mass x linear pane drag, and
+a gear whose torque is capped at moment x angular pane drag (+ rolling resistance x weight
+x radius for circles). They act as Coulomb friction against sliding and turning, so a body
+coming to rest really stops, and circles do not roll for ever.
+
+These functions are the building blocks of :class:`~firmware_host.model.World`; they are
+public so that benchmarks and the simulator can compare ways of copying a space.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pymunk
+
+from firmware_host.config.board import Board, CircleShape
+from firmware_host.model.params import PhysicsParams
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+
+WALL_THICKNESS_MM = 50.0
+"""Thickness of the static floor and wall boxes (thick, so nothing tunnels through)."""
+
+WALL_HEIGHT_FACTOR = 2.0
+"""The side walls rise to this many times the board's height."""
+
+
+@dataclass(frozen=True, slots=True)
+class BodyState:
+    """One piece's body: position (mm), angle (rad), velocity (mm/s), spin (rad/s, CCW).
+
+    These are pymunk's own numbers, kept unrounded, so that a world rebuilt from them is
+    the same world. ``x``, ``y`` are the centroid (the board's vertices are around it).
+    """
+
+    id: str
+    color: Color
+    shape: Shape
+    x: float
+    y: float
+    angle: float
+    vx: float = 0.0
+    vy: float = 0.0
+    spin: float = 0.0
+
+    @property
+    def at_rest(self) -> bool:
+        """True when the body does not move (it is put to sleep when a space is built)."""
+        return self.vx == 0.0 and self.vy == 0.0 and self.spin == 0.0
+
+    def piece(self) -> Piece:
+        """The piece in the judge's frame: degrees CCW normalised into [0, 360)."""
+        return Piece(self.id, self.color, self.shape, Pose(self.x, self.y, judge_angle(self.angle)))
+
+
+def judge_angle(radians: float) -> float:
+    """An angle in radians as the judge's degrees in [0, 360).
+
+    >>> judge_angle(-math.pi / 2)
+    270.0
+    """
+    degrees = math.degrees(radians) % 360.0
+    return 0.0 if degrees >= 360.0 else degrees
+
+
+def outline(board: Board, shape: Shape, angle: float) -> list[tuple[float, float]]:
+    """The polygon's vertices turned by ``angle`` (rad) around the centroid (empty for circles)."""
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        return []
+    cos, sin = math.cos(angle), math.sin(angle)
+    return [(x * cos - y * sin, x * sin + y * cos) for x, y in dims.vertices]
+
+
+def reach(board: Board, shape: Shape, angle: float) -> tuple[float, float, float, float]:
+    """How far the turned shape reaches from its centroid: ``(left, bottom, right, top)``, mm.
+
+    ``left`` and ``bottom`` are <= 0.
+    """
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        r = dims.radius
+        return -r, -r, r, r
+    corners = outline(board, shape, angle)
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def build_space(board: Board, params: PhysicsParams) -> pymunk.Space:
+    """An empty drop zone: floor and walls, gravity, solver and sleeping thresholds."""
+    space = pymunk.Space()
+    space.gravity = (0.0, -params.gravity)
+    space.iterations = params.iterations
+    space.collision_slop = params.collision_slop
+    space.collision_bias = params.collision_bias
+    space.idle_speed_threshold = params.settle.speed
+    space.sleep_time_threshold = params.settle.time
+    t, w, top = WALL_THICKNESS_MM, board.width, board.height * WALL_HEIGHT_FACTOR
+    piece_friction, piece_elasticity = _piece_coefficients(params)
+    for left, bottom, right, up in (
+        (-t, -t, w + t, 0.0),
+        (-t, 0.0, 0.0, top),
+        (w, 0.0, w + t, top),
+    ):
+        wall = pymunk.Poly(
+            space.static_body, [(left, bottom), (right, bottom), (right, up), (left, up)]
+        )
+        wall.friction = params.friction.piece_wall / piece_friction
+        wall.elasticity = params.elasticity.piece_wall / piece_elasticity
+        space.add(wall)
+    return space
+
+
+def _piece_coefficients(params: PhysicsParams) -> tuple[float, float]:
+    """Each piece shape's friction and elasticity: Chipmunk multiplies the two shapes' values."""
+    return math.sqrt(params.friction.piece_piece), math.sqrt(params.elasticity.piece_piece)
+
+
+def add_piece(
+    space: pymunk.Space, board: Board, params: PhysicsParams, state: BodyState
+) -> pymunk.Body:
+    """Add a piece's body, shape and pane-drag constraints to ``space``; return the body.
+
+    The body is not put to sleep here (a space must hold every body before that).
+    """
+    body = pymunk.Body()
+    dims = board.shapes.of(state.shape)
+    shape: pymunk.Shape
+    if isinstance(dims, CircleShape):
+        shape = pymunk.Circle(body, dims.radius)
+    else:
+        shape = pymunk.Poly(body, [(x, y) for x, y in dims.vertices])
+    friction, elasticity = _piece_coefficients(params)
+    shape.friction = friction
+    shape.elasticity = elasticity
+    shape.density = params.density * params.thickness
+    body.position = (state.x, state.y)
+    body.angle = state.angle
+    body.velocity = (state.vx, state.vy)
+    body.angular_velocity = state.spin
+    space.add(body, shape)
+    slide = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
+    slide.max_bias = 0.0
+    slide.max_force = body.mass * params.pane_drag.linear
+    turn = pymunk.GearJoint(space.static_body, body, 0.0, 1.0)
+    turn.max_bias = 0.0
+    turn.max_force = body.moment * math.radians(params.pane_drag.angular)
+    if isinstance(dims, CircleShape):
+        turn.max_force += params.rolling_resistance * body.mass * params.gravity * dims.radius
+    space.add(slide, turn)
+    return body
+
+
+def space_of(
+    board: Board, params: PhysicsParams, states: Sequence[BodyState]
+) -> tuple[pymunk.Space, list[pymunk.Body]]:
+    """A space holding ``states`` and their bodies, in order; bodies at rest start asleep.
+
+    Each body sleeps in a group of its own: a body woken by a touch wakes what it touches.
+    """
+    space = build_space(board, params)
+    bodies = [add_piece(space, board, params, state) for state in states]
+    for state, body in zip(states, bodies, strict=True):
+        if state.at_rest:
+            body.sleep()
+    return space, bodies
+
+
+def run_until_settled(
+    space: pymunk.Space, bodies: Sequence[pymunk.Body], params: PhysicsParams
+) -> tuple[bool, int]:
+    """Step ``space`` at the fixed time step until every body in ``bodies`` sleeps, or the cap.
+
+    Returns ``(settled, steps)``. ``bodies`` is checked in the order given: put the likely
+    last sleeper (the dropped piece) first.
+    """
+    cap = math.ceil(params.settle.cap / params.time_step)
+    dt = params.time_step
+    for step in range(1, cap + 1):
+        space.step(dt)
+        if all(body.is_sleeping for body in bodies):
+            return True, step
+    return False, cap
+
+
+def state_of(template: BodyState, body: pymunk.Body, at_rest: bool) -> BodyState:
+    """``template``'s piece at ``body``'s pose; with its velocities unless ``at_rest``."""
+    position = body.position
+    if at_rest or body.is_sleeping:
+        return BodyState(
+            template.id, template.color, template.shape, position.x, position.y, body.angle
+        )
+    velocity = body.velocity
+    return BodyState(
+        template.id,
+        template.color,
+        template.shape,
+        position.x,
+        position.y,
+        body.angle,
+        velocity.x,
+        velocity.y,
+        body.angular_velocity,
+    )

@@ -1,0 +1,176 @@
+"""A drop zone with pieces at rest, into which pieces are dropped and left to settle.
+
+Between drops a :class:`World` is the list of its bodies' states (:class:`BodyState`,
+pymunk's unrounded numbers). Every drop builds a fresh pymunk space from that list (bodies
+at rest start asleep), drops the piece and steps until everything sleeps again. So the
+world's whole state is that list: a :class:`Snapshot` is it, and a restored snapshot
+continues bit-for-bit like the original, in this process or another
+(docs/physics.md measures this against pymunk's ``Space.copy``).
+
+>>> from firmware_host.config.board import load_board
+>>> from firmware_host.model.params import load_params
+>>> world = World(load_board(), load_params())
+>>> result = world.drop(Drop(Color.RED, Shape.SQUARE, x=150.0, y=340.0))
+>>> result.settled, round(result.piece.pose.y)  # half the square's 34 mm side
+(True, 17)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pymunk
+
+from firmware_host.config.board import Board
+from firmware_host.errors import InputError
+from firmware_host.model.params import PhysicsParams
+from firmware_host.model.space import (
+    BodyState,
+    add_piece,
+    reach,
+    run_until_settled,
+    space_of,
+    state_of,
+)
+from firmware_host.rules.geometry import piece_shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+
+FIT_TOLERANCE_MM = 1e-6
+"""A dropped piece may touch the walls' inner faces to within floating-point noise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """How a piece is let go: centroid ``x``, ``y`` (mm), ``angle`` (degrees CCW),
+    velocity ``vx``, ``vy`` (mm/s) and ``spin`` (degrees/s, CCW)."""
+
+    color: Color
+    shape: Shape
+    x: float
+    y: float
+    angle: float = 0.0
+    vx: float = 0.0
+    vy: float = 0.0
+    spin: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DropResult:
+    """What a drop came to: the dropped piece's pose, whether it settled, simulated time."""
+
+    piece: Piece
+    settled: bool
+    sim_time_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A world's whole state between drops; restore it with :meth:`World.restore`."""
+
+    bodies: tuple[BodyState, ...]
+
+
+class World:
+    """The drop zone of ``board`` with physics ``params``, empty or holding ``snapshot``."""
+
+    def __init__(
+        self, board: Board, params: PhysicsParams, snapshot: Snapshot | None = None
+    ) -> None:
+        self.board = board
+        self.params = params
+        self._bodies: tuple[BodyState, ...] = snapshot.bodies if snapshot else ()
+
+    @classmethod
+    def at_rest(cls, board: Board, params: PhysicsParams, pieces: Iterable[Piece]) -> World:
+        """A world holding ``pieces`` at their poses, at rest (e.g. poses the referee saw)."""
+        bodies = tuple(
+            BodyState(p.id, p.color, p.shape, p.pose.x, p.pose.y, math.radians(p.pose.angle))
+            for p in pieces
+        )
+        return cls(board, params, Snapshot(bodies))
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every piece in the drop zone, in the order dropped, in the judge's frame."""
+        return tuple(body.piece() for body in self._bodies)
+
+    @property
+    def bodies(self) -> tuple[BodyState, ...]:
+        """Every piece's body state, unrounded (pymunk units)."""
+        return self._bodies
+
+    def snapshot(self) -> Snapshot:
+        """The whole state, to try other drops from it later."""
+        return Snapshot(self._bodies)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Go back to ``snapshot`` (taken from a world of the same board and params)."""
+        self._bodies = snapshot.bodies
+
+    def top(self) -> float:
+        """The highest point of any piece, in mm (0 for an empty board)."""
+        return max(
+            (body.y + reach(self.board, body.shape, body.angle)[3] for body in self._bodies),
+            default=0.0,
+        )
+
+    def drop(self, drop: Drop, piece_id: str | None = None) -> DropResult:
+        """Drop a piece and step until every piece has settled (or the cap).
+
+        ``piece_id`` defaults to ``p<n>`` for the n-th piece. Raises :class:`InputError`
+        when the id is taken, or the piece would not fit between the walls or would start
+        inside another piece.
+        """
+        piece_id = piece_id or f"p{len(self._bodies) + 1}"
+        if any(body.id == piece_id for body in self._bodies):
+            raise InputError("drop", piece_id, f"id {piece_id!r} is used by another piece")
+        angle = math.radians(drop.angle)
+        self._check_fits(drop, piece_id, angle)
+        space, bodies = space_of(self.board, self.params, self._bodies)
+        self._check_free(space, drop, piece_id)
+        new = BodyState(
+            piece_id,
+            drop.color,
+            drop.shape,
+            drop.x,
+            drop.y,
+            angle,
+            drop.vx,
+            drop.vy,
+            math.radians(drop.spin),
+        )
+        dropped = add_piece(space, self.board, self.params, new)
+        settled, steps = run_until_settled(space, [dropped, *reversed(bodies)], self.params)
+        self._bodies = tuple(
+            state_of(template, body, settled)
+            for template, body in zip((*self._bodies, new), (*bodies, dropped), strict=True)
+        )
+        return DropResult(self._bodies[-1].piece(), settled, steps * self.params.time_step)
+
+    def _check_fits(self, drop: Drop, piece_id: str, angle: float) -> None:
+        left, _, right, _ = reach(self.board, drop.shape, angle)
+        if (
+            drop.x + left < -FIT_TOLERANCE_MM
+            or drop.x + right > self.board.width + FIT_TOLERANCE_MM
+        ):
+            raise InputError(
+                "drop",
+                piece_id,
+                f"a {drop.shape} at x={drop.x:g}, angle {drop.angle:g} reaches from "
+                f"x={drop.x + left:g} to x={drop.x + right:g}: it does not fit between "
+                f"the walls (0..{self.board.width:g})",
+            )
+
+    def _check_free(self, space: pymunk.Space, drop: Drop, piece_id: str) -> None:
+        shape = piece_shape(self.board, drop.shape, Pose(drop.x, drop.y, drop.angle))
+        for info in space.shape_query(shape):
+            depth = max((abs(p.distance) for p in info.contact_point_set.points), default=0.0)
+            if depth > self.params.collision_slop:
+                raise InputError(
+                    "drop",
+                    piece_id,
+                    f"a {drop.shape} at ({drop.x:g}, {drop.y:g}) would start {depth:.1f} mm "
+                    f"inside a piece or a wall: drop it from higher up",
+                )
