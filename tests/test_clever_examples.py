@@ -75,8 +75,13 @@ def test_eric_bonus_chain_pink_balloon_to_donuts_to_two_candles_and_a_star():
 
     game = game.apply(draft.event())
     assert game.sheets["Eric"] == {
-        "yellow.1", "yellow.2", "yellow.3", "blue.donut.1", "red.1", "red.2"
-    }  # fmt: skip
+        "yellow.1",
+        "yellow.2",
+        "yellow.3",
+        "blue.donut.1",
+        "red.1",
+        "red.2",
+    }
     assert game.stars("Eric")[Color.RED] == 1
     assert game.scores()["Eric"] == 1
 

@@ -76,9 +76,7 @@ def test_the_others_choose_from_the_dice_the_starter_did_not_use_and_share_them(
     game = game.apply(choose("Ben", "green", ("green.1.1", (2,))))
     assert game.waiting_for == ("Cid",)
     game = game.apply(choose("Cid", "green", ("green.3.3", (2,))))
-    assert game.sheets == {
-        "Ann": {"green.1.1"}, "Ben": {"green.1.1"}, "Cid": {"green.3.3"}
-    }  # fmt: skip
+    assert game.sheets == {"Ann": {"green.1.1"}, "Ben": {"green.1.1"}, "Cid": {"green.3.3"}}
 
 
 def test_the_others_choose_after_the_starter_and_once():
