@@ -1,11 +1,15 @@
 """Whole games with virtual dice and random players choosing among legal moves."""
 
+from itertools import combinations
+
 import pytest
 from clever_support import sheet
 
+from firmware_host.errors import IllegalMove
 from firmware_host.games.clever.autoplay import play
-from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, GameStarted
+from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, GameStarted, Use
 from firmware_host.games.clever.game import Game
+from firmware_host.games.clever.layout import Color
 
 
 @pytest.mark.parametrize(
@@ -62,3 +66,27 @@ def test_every_prefix_of_a_game_replays_to_a_consistent_state():
         game = Game.replay(sheet(), events[:cut])
         resumed = game.apply(events[cut])
         assert resumed == Game.replay(sheet(), events[: cut + 1])
+
+
+def test_the_options_offered_are_exactly_the_moves_accepted():
+    """In positions of real games, a cross with dice is accepted if and only if it is offered."""
+    checked = 0
+    for seed in (21, 22):
+        events = play(sheet(), ("Ann", "Ben"), seed)
+        for cut in range(2, len(events), 5):
+            game = Game.replay(sheet(), events[:cut])
+            for player in game.waiting_for if game.faces else ():
+                for color in Color:
+                    draft = game.draft(player, color)
+                    offered = {(u.box, u.dice) for u in draft.use_options()}
+                    for box in sheet().boxes:
+                        for size in (1, 2, 3):
+                            for dice in combinations(sorted(draft.dice), size):
+                                try:
+                                    draft.use(Use(box, dice))
+                                    accepted = True
+                                except IllegalMove:
+                                    accepted = False
+                                assert accepted == ((box, dice) in offered), (box, dice)
+                                checked += 1
+    assert checked > 10_000

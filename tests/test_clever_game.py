@@ -199,3 +199,16 @@ def test_winners_share_a_tie():
         game, "Cid", yellow_to_7 | {"red.1", "red.2", "red.3", "red.4", "red.5"}
     )
     assert cid_ties.winners() == ("Ben", "Cid")
+
+
+def test_bonus_crosses_are_optional_and_lapse_at_the_end_of_the_turn():
+    game = near_the_end(new_game("Ann", "Ben"), "Ann", {"red.1", "red.2"})
+    game = play(
+        game,
+        roll("Ann", "red candle", "green present", "green present", "blue cupcake", "yellow green"),
+    )
+    draft = game.draft("Ann", Color.RED).use(choose("Ann", "red", ("red.3", (0,))).uses[0])
+    assert draft.pending == (Color.GREEN,)
+    game = game.apply(draft.event())
+    assert game.sheets["Ann"] == {"red.1", "red.2", "red.3"}
+    assert game.phase is Phase.OTHERS

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -32,15 +33,15 @@ SOURCE = "clever event"
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(ABC):
     """Base of every event; :meth:`from_json` reads any of them."""
 
     TYPE: ClassVar[str] = ""
     KEYS: ClassVar[tuple[str, ...]] = ()
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The event's stable JSON form (a dict of JSON values)."""
-        raise TypeError(f"{type(self).__name__} is not a concrete event")
 
     @classmethod
     def from_json(cls, data: Any) -> Event:
@@ -57,9 +58,9 @@ class Event:
         return event_type.read(_Fields(data, {"type", *event_type.KEYS}))
 
     @classmethod
+    @abstractmethod
     def read(cls, fields: _Fields) -> Event:
         """Build the event from its checked fields (each concrete event defines it)."""
-        raise TypeError(f"{cls.__name__} is not a concrete event")
 
 
 @dataclass(frozen=True, slots=True)
