@@ -16,6 +16,7 @@ A turn goes through these phases:
 - then the next player clockwise starts, unless someone completed a colour area this turn:
   then the game is ``over`` and the players with the most rainbow stars win.
 
+>>> from firmware_host.games.clever.events import Use
 >>> from firmware_host.games.clever.layout import Color, load_layout
 >>> from firmware_host.games.clever.sheet import Sheet
 >>> game = Game.start(Sheet(load_layout()), GameStarted(("Olivia", "Eric"), "Olivia", 7))
@@ -42,13 +43,10 @@ from firmware_host.games.clever.events import (
     Event,
     GameStarted,
     Passed,
-    Use,
 )
 from firmware_host.games.clever.layout import Color, Face
 from firmware_host.games.clever.sheet import Crossed, Sheet
 from firmware_host.games.clever.turn import Draft
-
-__all__ = ["Game", "Phase", "Use"]
 
 
 class Phase(StrEnum):
