@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.clever.dice import faces_shown
@@ -193,6 +193,23 @@ class Game:
     def completed(self, player: str) -> list[Color]:
         """The colour areas ``player`` has crossed in full."""
         return [c for c in Color if self.sheet.complete(self.sheets[player], c)]
+
+    def to_json(self) -> dict[str, Any]:
+        """What the scoreboard shows, as JSON values: turn, whose move, sheets, stars, winners."""
+        return {
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "starter": self.starter,
+            "waiting_for": list(self.waiting_for),
+            "rolled": [face.describe() for face in self.rolled()],
+            "sheets": {p: sorted(self.sheets[p], key=self._order) for p in self.players},
+            "stars": {p: {c.value: n for c, n in self.stars(p).items()} for p in self.players},
+            "scores": self.scores(),
+            "winners": list(self.winners()),
+        }
+
+    def _order(self, box_id: str) -> int:
+        return list(self.sheet.boxes).index(box_id)
 
     # -- events --------------------------------------------------------------------------
 

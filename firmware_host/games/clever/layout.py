@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, field_validator, model_validator
 
@@ -210,6 +210,12 @@ class Layout(StrictModel):
                         f"(it has {', '.join(sorted(symbols[face.color]))})",
                     )
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        """The layout as JSON values, in the game file's own form (faces as ``yellow heart``)."""
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        data["dice"] = [[face.describe() for face in die] for die in self.dice]
+        return data
 
     def symbols(self) -> dict[Color, set[str]]:
         """The symbols printed in each area."""
