@@ -212,3 +212,11 @@ def test_bonus_crosses_are_optional_and_lapse_at_the_end_of_the_turn():
     game = game.apply(draft.event())
     assert game.sheets["Ann"] == {"red.1", "red.2", "red.3"}
     assert game.phase is Phase.OTHERS
+
+
+def test_a_game_starts_once():
+    game = new_game("Ann", "Ben")
+    with pytest.raises(IllegalMove, match=r"cannot happen during a game \(it starts one\)"):
+        game.apply(GameStarted(("Ann", "Ben"), "Ann", 1))
+    with pytest.raises(IllegalMove, match="first event must be game_started"):
+        Game.replay(game.sheet, [roll("Ann", *GREENS)])
