@@ -1,1 +1,1 @@
-"""The games the tabletop hosts, as pure domain logic (no hardware, web or physics imports)."""
+"""The games the table hosts, one package each: pure domain logic, no hardware or web code."""
