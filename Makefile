@@ -12,9 +12,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Until the service (tabletop run) exists: the most complete things there are.
 run: $(STAMP)
-	$(BIN)/tabletop board
 	$(BIN)/tabletop judge examples/positions/worked_example.yaml
+	$(BIN)/tabletop referee examples/games/two_teams_jokers_shape_edges.yaml
+	$(BIN)/tabletop simulate --drops 36 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -12,6 +13,9 @@ from firmware_host.errors import TabletopError
 
 EXIT_BAD_INPUT = 2
 """Exit status for bad input (a file, an option): one line on stderr, never a result."""
+
+EXIT_BROKEN_PIPE = 141
+"""Exit status when the output's reader closed the pipe early (128 + SIGPIPE)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,6 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TabletopError as exc:
         print(f"tabletop {args.command}: {exc}", file=sys.stderr)
         status = EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (``tabletop ... | head``): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = EXIT_BROKEN_PIPE
     if argv is None:
         sys.exit(status)
     return status
