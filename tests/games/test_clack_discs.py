@@ -15,15 +15,15 @@ def test_the_set_has_36_discs_of_three_symbols_with_distinct_shapes_and_colours(
     assert len(DISCS.discs) == 36
     assert sorted(d.id for d in DISCS.discs) == list(range(1, 37))
     for disc in DISCS.discs:
-        pairs = disc.pairs()
+        pairs = disc.pairs
         assert len(pairs) == 3
         assert len({shape for _, shape in pairs}) == 3
         assert len({color for color, _ in pairs}) == 3
-    assert len({frozenset(d.pairs()) for d in DISCS.discs}) == 36
+    assert len({frozenset(d.pairs) for d in DISCS.discs}) == 36
 
 
 def test_every_colour_shape_pair_is_on_four_or_five_discs():
-    counts = Counter(pair for d in DISCS.discs for pair in d.pairs())
+    counts = Counter(pair for d in DISCS.discs for pair in d.pairs)
     assert set(counts) == set(product(Color, Shape))
     assert set(counts.values()) == {4, 5}
     assert sum(counts.values()) == 108

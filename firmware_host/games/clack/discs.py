@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from functools import cached_property
 from itertools import product
 from pathlib import Path
 from typing import Annotated, Literal
@@ -96,16 +97,17 @@ class Disc(StrictModel):
             seen.add(parsed)
         return symbols
 
-    def pairs(self) -> list[tuple[Color, Shape]]:
+    @cached_property
+    def pairs(self) -> tuple[tuple[Color, Shape], ...]:
         """The symbols as ``(colour, shape)`` pairs."""
-        return [symbol(text) for text in self.symbols]
+        return tuple(symbol(text) for text in self.symbols)
 
     def matches(self, shape_face: str, color_face: str) -> bool:
         """Whether the disc shows the rolled shape in the rolled colour (``white`` is wild)."""
         return any(
             (shape_face == WILD or shape == shape_face)
             and (color_face == WILD or color == color_face)
-            for color, shape in self.pairs()
+            for color, shape in self.pairs
         )
 
 
@@ -149,9 +151,25 @@ class DiscSet(StrictModel):
         """The discs of the whole set that match a roll."""
         return [d for d in self.discs if d.matches(shape_face, color_face)]
 
+    def matching_ids(self, shape_face: str, color_face: str) -> frozenset[int]:
+        """The ids of the discs that match a roll (looked up, not recomputed)."""
+        return self._matching_ids[(shape_face, color_face)]
+
+    @cached_property
+    def _matching_ids(self) -> dict[tuple[str, str], frozenset[int]]:
+        return {
+            (s, c): frozenset(d.id for d in self.matching(s, c))
+            for s in self.shape_die
+            for c in self.color_die
+        }
+
     def disc(self, disc_id: int) -> Disc | None:
         """The disc with this id, or None."""
-        return next((d for d in self.discs if d.id == disc_id), None)
+        return self._by_id.get(disc_id)
+
+    @cached_property
+    def _by_id(self) -> dict[int, Disc]:
+        return {d.id: d for d in self.discs}
 
 
 def load_disc_set(path: Path | str | None = None) -> DiscSet:

@@ -214,7 +214,7 @@ class ClackGame:
         )
 
     def _matching_on_table(self, roll: DiceRolled, table: tuple[int, ...]) -> tuple[int, ...]:
-        matching = {d.id for d in self.discs.matching(roll.shape, roll.color)}
+        matching = self.discs.matching_ids(roll.shape, roll.color)
         return tuple(d for d in table if d in matching)
 
     def _index(self, player: str, move: str) -> int:

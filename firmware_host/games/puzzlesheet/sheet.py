@@ -205,21 +205,26 @@ class Sheet(StrictModel):
         for i, bonus in enumerate(self.bonus_pieces):
             yield f"bonus_pieces[{i}]", bonus
 
-    @property
-    def pieces(self) -> list[Piece]:
+    @cached_property
+    def pieces(self) -> tuple[Piece, ...]:
         """Every piece of the piece area, frame by frame."""
-        return [p for f in self.frames for p in f.pieces]
+        return tuple(p for f in self.frames for p in f.pieces)
 
     def piece(self, piece_id: str) -> Piece | None:
         """The piece-area piece or bonus piece with this id, or None."""
-        return next((p for _, p in self._pieces_with_keys() if p.id == piece_id), None)
+        return self._by_id.get(piece_id)
 
     def frame_of(self, piece_id: str) -> Frame:
         """The frame that holds a piece of the piece area (``KeyError`` for any other id)."""
-        for frame in self.frames:
-            if any(p.id == piece_id for p in frame.pieces):
-                return frame
-        raise KeyError(piece_id)
+        return self._frames_by_piece[piece_id]
+
+    @cached_property
+    def _by_id(self) -> dict[str, Piece]:
+        return {p.id: p for _, p in self._pieces_with_keys()}
+
+    @cached_property
+    def _frames_by_piece(self) -> dict[str, Frame]:
+        return {p.id: f for f in self.frames for p in f.pieces}
 
     def capacity(self, piece_id: str, players: int) -> int:
         """How many times the piece may be chosen in a game of ``players`` players."""
