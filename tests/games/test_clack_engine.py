@@ -179,3 +179,10 @@ def test_a_whole_seeded_game_plays_to_the_end_and_replays_from_its_json(seed, va
     journal = [e.to_json() for e in table.events()]
     assert replay(DISCS, [read_event(e) for e in journal]) == game
     assert play_game(DISCS, started).events() == table.events()  # same seed, same game
+
+
+def test_an_event_of_another_game_is_refused():
+    from firmware_host.games.puzzlesheet.events import PiecePlaced
+
+    with pytest.raises(IllegalMove, match="is not an event of a Clack! game"):
+        red_star_round().apply(PiecePlaced("ana", "1-1", 0, 0))

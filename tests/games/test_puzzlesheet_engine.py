@@ -249,3 +249,10 @@ def test_a_whole_seeded_game_plays_to_the_end_and_replays_from_its_json(players,
     journal = [e.to_json() for e in events]
     assert replay(SHEET, [read_event(e) for e in journal]) == game
     assert random_game(players, seed) == (game, events)
+
+
+def test_an_event_of_another_game_is_refused():
+    from firmware_host.games.clack.events import DiscClaimed
+
+    with pytest.raises(IllegalMove, match="is not an event of a puzzle sheet game"):
+        start().apply(DiscClaimed(1, "ana", 3))

@@ -169,7 +169,9 @@ class ClackGame:
             return self._rolled(event)
         if isinstance(event, DiscClaimed):
             return self._claimed(event)
-        raise IllegalMove(f"cannot start a game that has already started ({event})")
+        if isinstance(event, GameStarted):
+            raise IllegalMove(f"cannot start a game that has already started ({event})")
+        raise IllegalMove(f"{event} is not an event of a Clack! game")
 
     def _rolled(self, roll: DiceRolled) -> ClackGame:
         move = f"{self.roller}'s roll for round {roll.round}"

@@ -176,7 +176,9 @@ class PuzzleSheetGame:
             return self._piece_placed(event)
         if isinstance(event, BonusPiecePlaced):
             return self._bonus_placed(event)
-        raise IllegalMove(f"cannot start a game that has already started ({event})")
+        if isinstance(event, GameStarted):
+            raise IllegalMove(f"cannot start a game that has already started ({event})")
+        raise IllegalMove(f"{event} is not an event of a puzzle sheet game")
 
     def _piece_placed(self, move: PiecePlaced) -> PuzzleSheetGame:
         what = f"{move.player} placing piece {move.piece} at row {move.row}, column {move.column}"

@@ -232,10 +232,6 @@ class Sheet(StrictModel):
         frame = self.frame_of(piece_id).frame
         return 2 if players >= double.players and frame in double.frames else 1
 
-    def cells(self) -> frozenset[Cell]:
-        """Every cell of the board."""
-        return frozenset((r, c) for r in range(self.board.rows) for c in range(self.board.columns))
-
 
 def load_sheet(path: Path | str | None = None) -> Sheet:
     """Load and validate a puzzle sheet (the shipped sheet when ``path`` is None)."""
