@@ -7,6 +7,7 @@ from firmware_host.errors import IllegalMove
 from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.engine import ClackGame, replay
 from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted, read_event
+from firmware_host.games.puzzlesheet.events import PiecePlaced
 
 DISCS = load_disc_set()
 RED_STARS = (10, 18, 22, 23)  # the discs showing a red star in config/games/clack.yaml
@@ -182,7 +183,5 @@ def test_a_whole_seeded_game_plays_to_the_end_and_replays_from_its_json(seed, va
 
 
 def test_an_event_of_another_game_is_refused():
-    from firmware_host.games.puzzlesheet.events import PiecePlaced
-
     with pytest.raises(IllegalMove, match="is not an event of a Clack! game"):
         red_star_round().apply(PiecePlaced("ana", "1-1", 0, 0))

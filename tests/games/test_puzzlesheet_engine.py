@@ -6,6 +6,7 @@ import pytest
 import yaml
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games.clack.events import DiscClaimed
 from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame, replay
 from firmware_host.games.puzzlesheet.events import (
     BonusPiecePlaced,
@@ -252,7 +253,5 @@ def test_a_whole_seeded_game_plays_to_the_end_and_replays_from_its_json(players,
 
 
 def test_an_event_of_another_game_is_refused():
-    from firmware_host.games.clack.events import DiscClaimed
-
     with pytest.raises(IllegalMove, match="is not an event of a puzzle sheet game"):
         start().apply(DiscClaimed(1, "ana", 3))
