@@ -6,11 +6,12 @@ import threading
 
 import pytest
 
+from firmware_host.errors import IllegalMove
 from firmware_host.games.clack.arbiter import Arbiter
 from firmware_host.games.clack.dice import VirtualDice
 from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.engine import replay
-from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted
+from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted, read_event
 
 DISCS = load_disc_set()
 ALL = list(range(1, 37))
@@ -118,3 +119,17 @@ def test_malformed_and_out_of_place_submissions_are_refused_and_change_nothing()
         assert reason in decision.message
     assert table.game is before
     assert len(table.events()) == 2
+
+
+def test_an_arbiter_resumes_a_game_from_its_journal():
+    table = Arbiter(DISCS, GameStarted(players=("ana", "ben")))
+    table.submit(DiceRolled(round=1, shape="star", color="red"))
+    table.submit(DiscClaimed(1, "ana", 10))
+    journal = [e.to_json() for e in table.events()]
+    resumed = Arbiter.resume(DISCS, [read_event(e) for e in journal])
+    assert resumed.game == table.game and resumed.events() == table.events()
+    decision = resumed.submit(DiscClaimed(1, "ben", 10))
+    assert not decision.accepted and "already in ana's stack" in decision.message
+    assert resumed.submit(DiscClaimed(1, "ben", 18)).seq == 3
+    with pytest.raises(IllegalMove, match="begins with game_started"):
+        Arbiter.resume(DISCS, [DiceRolled(round=1, shape="star", color="red")])

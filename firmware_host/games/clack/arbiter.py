@@ -18,12 +18,13 @@ taken) gets a :class:`Decision` with the reason and changes nothing.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.discs import DiscSet
-from firmware_host.games.clack.engine import ClackGame
+from firmware_host.games.clack.engine import ClackGame, replay
 from firmware_host.games.clack.events import (
     ClackEvent,
     DiceRolled,
@@ -51,6 +52,16 @@ class Arbiter:
         self._lock = threading.Lock()
         self._game = ClackGame.start(discs, started)
         self._events: list[ClackEvent] = [started]
+
+    @classmethod
+    def resume(cls, discs: DiscSet, events: Sequence[ClackEvent]) -> Arbiter:
+        """An arbiter that carries on a game from its journal (its accepted events, in order)."""
+        if not events or not isinstance(events[0], GameStarted):
+            raise IllegalMove("a Clack! journal begins with game_started")
+        arbiter = cls(discs, events[0])
+        arbiter._game = replay(discs, events)
+        arbiter._events = list(events)
+        return arbiter
 
     @property
     def game(self) -> ClackGame:
