@@ -1,9 +1,12 @@
 """The rules of Clack!, one test per rule, and whole seeded games."""
 
+import random
+
 import pytest
-from clack_play import play_game
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games.clack.arbiter import Arbiter
+from firmware_host.games.clack.dice import VirtualDice
 from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.engine import ClackGame, replay
 from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted, read_event
@@ -165,6 +168,26 @@ def test_starting_needs_two_distinct_players():
         start("ana")
     with pytest.raises(IllegalMove, match="distinct"):
         start("ana", "ana")
+
+
+def play_game(discs, started, blunder=0.1):
+    """A whole game through an arbiter, seeded random players choosing among the moves the
+    engine offers; now and then a player grabs a wrong disc."""
+    table = Arbiter(discs, started)
+    dice = VirtualDice(discs, started.seed)
+    choose = random.Random(started.seed + 1)
+    for _ in range(10_000):
+        game = table.game
+        if game.over:
+            return table
+        if game.awaiting_roll:
+            assert table.submit(dice.roll(game.round + 1)).accepted
+            continue
+        player = choose.choice(game.players)
+        pool = game.table if choose.random() < blunder else game.legal_claims()
+        decision = table.submit(DiscClaimed(game.round, player, choose.choice(pool)))
+        assert decision.accepted, decision.message
+    raise AssertionError("the game did not end in 10 000 moves")
 
 
 @pytest.mark.parametrize(
