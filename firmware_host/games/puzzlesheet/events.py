@@ -1,0 +1,52 @@
+"""What happens in a game on the GOTTA2 puzzle sheet, as events with a stable JSON form.
+
+>>> PiecePlaced(player="ana", piece="3-1", row=0, column=2).to_json()
+{'type': 'piece_placed', 'player': 'ana', 'piece': '3-1', 'row': 0, 'column': 2}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware_host.games.event_json import JsonEvent, event_reader
+
+
+@dataclass(frozen=True)
+class GameStarted(JsonEvent):
+    """A new game: the players in seating order, clockwise; the first one starts."""
+
+    TYPE = "game_started"
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PiecePlaced(JsonEvent):
+    """The current player chooses ``piece`` from the piece area and shades it on their board.
+
+    ``row`` and ``column`` place the top-left corner of the piece's bounding box (the
+    piece as printed: it is never rotated or flipped).
+    """
+
+    TYPE = "piece_placed"
+    player: str
+    piece: str
+    row: int
+    column: int
+
+
+@dataclass(frozen=True)
+class BonusPiecePlaced(JsonEvent):
+    """The current player shades the bonus piece they unlocked, like :class:`PiecePlaced`."""
+
+    TYPE = "bonus_piece_placed"
+    player: str
+    piece: str
+    row: int
+    column: int
+
+
+PuzzleSheetEvent = GameStarted | PiecePlaced | BonusPiecePlaced
+"""Any event of a puzzle sheet game."""
+
+read_event = event_reader([GameStarted, PiecePlaced, BonusPiecePlaced])
+"""Read any puzzle sheet event from its JSON form (an ``InputError`` names a malformed key)."""
