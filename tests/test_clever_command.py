@@ -49,7 +49,7 @@ def test_a_bad_journal_names_the_file_the_line_and_the_problem(tmp_path, capsys)
         ),
         (
             '{"type": "passed", "player": "Ann"}\n',
-            "line 1: a game's first event must be game_started",
+            "line 1: a game of Auch schon clever must begin with its set-up",
         ),
         (
             f'{start}\n{{"type": "dice_rolled", "player": "Ann"}}\n',

@@ -218,5 +218,5 @@ def test_a_game_starts_once():
     game = new_game("Ann", "Ben")
     with pytest.raises(IllegalMove, match=r"cannot happen during a game \(it starts one\)"):
         game.apply(GameStarted(("Ann", "Ben"), "Ann", 1))
-    with pytest.raises(IllegalMove, match="first event must be game_started"):
+    with pytest.raises(IllegalMove, match="must begin with its set-up"):
         Game.replay(game.sheet, [roll("Ann", *GREENS)])

@@ -131,5 +131,5 @@ def test_an_arbiter_resumes_a_game_from_its_journal():
     decision = resumed.submit(DiscClaimed(1, "ben", 10))
     assert not decision.accepted and "already in ana's stack" in decision.message
     assert resumed.submit(DiscClaimed(1, "ben", 18)).seq == 3
-    with pytest.raises(IllegalMove, match="begins with game_started"):
+    with pytest.raises(IllegalMove, match="must begin with its set-up"):
         Arbiter.resume(DISCS, [DiceRolled(round=1, shape="star", color="red")])

@@ -56,10 +56,9 @@ class Arbiter:
     @classmethod
     def resume(cls, discs: DiscSet, events: Sequence[ClackEvent]) -> Arbiter:
         """An arbiter that carries on a game from its journal (its accepted events, in order)."""
-        if not events or not isinstance(events[0], GameStarted):
-            raise IllegalMove("a Clack! journal begins with game_started")
+        game = replay(discs, events)
         arbiter = cls(discs, events[0])
-        arbiter._game = replay(discs, events)
+        arbiter._game = game
         arbiter._events = list(events)
         return arbiter
 

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games import event_log
 from firmware_host.games.clack.discs import DiscSet
 from firmware_host.games.clack.events import (
     ClackEvent,
@@ -230,11 +232,4 @@ class ClackGame:
 
 def replay(discs: DiscSet, events: Iterable[ClackEvent]) -> ClackGame:
     """The game the events describe; the first must be :class:`GameStarted`."""
-    events = iter(events)
-    first = next(events, None)
-    if not isinstance(first, GameStarted):
-        raise IllegalMove(f"a Clack! game begins with game_started, not {first}")
-    game = ClackGame.start(discs, first)
-    for event in events:
-        game = game.apply(event)
-    return game
+    return event_log.replay(GameStarted, partial(ClackGame.start, discs), events, "Clack!")

@@ -33,9 +33,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 from typing import Any, NoReturn
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games import event_log
 from firmware_host.games.clever.dice import faces_shown
 from firmware_host.games.clever.events import (
     DiceChosen,
@@ -102,14 +104,7 @@ class Game:
     @classmethod
     def replay(cls, sheet: Sheet, events: Iterable[Event]) -> Game:
         """The state after ``events`` (the first must be :class:`GameStarted`)."""
-        stream = iter(events)
-        first = next(stream, None)
-        if not isinstance(first, GameStarted):
-            raise IllegalMove(f"a game's first event must be game_started, got {first!r}")
-        game = cls.start(sheet, first)
-        for event in stream:
-            game = game.apply(event)
-        return game
+        return event_log.replay(GameStarted, partial(cls.start, sheet), events, "Auch schon clever")
 
     def apply(self, event: Event) -> Game:
         """The state after ``event``; IllegalMove (and no change) if the rules forbid it."""

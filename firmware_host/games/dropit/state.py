@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games import event_log
 from firmware_host.games.dropit.events import (
     Event,
     GameStarted,
@@ -315,14 +316,4 @@ class GameState:
 
 def replay(events: Iterable[Event]) -> GameState:
     """The state after ``events``, the first of which must be :class:`GameStarted`."""
-    state: GameState | None = None
-    for event in events:
-        if state is None:
-            if not isinstance(event, GameStarted):
-                raise IllegalMove("a game must begin with its set-up (GameStarted)")
-            state = GameState.start(event)
-        else:
-            state = state.apply(event)
-    if state is None:
-        raise IllegalMove("a game must begin with its set-up (GameStarted)")
-    return state
+    return event_log.replay(GameStarted, GameState.start, events, "Drop It")

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from firmware_host.errors import IllegalMove
+from firmware_host.games import event_log
 from firmware_host.games.puzzlesheet.events import (
     BonusPiecePlaced,
     GameStarted,
@@ -291,11 +293,6 @@ class PuzzleSheetGame:
 
 def replay(sheet: Sheet, events: Iterable[PuzzleSheetEvent]) -> PuzzleSheetGame:
     """The game the events describe; the first must be :class:`GameStarted`."""
-    events = iter(events)
-    first = next(events, None)
-    if not isinstance(first, GameStarted):
-        raise IllegalMove(f"a puzzle sheet game begins with game_started, not {first}")
-    game = PuzzleSheetGame.start(sheet, first)
-    for event in events:
-        game = game.apply(event)
-    return game
+    return event_log.replay(
+        GameStarted, partial(PuzzleSheetGame.start, sheet), events, "puzzle sheet"
+    )
