@@ -1,0 +1,148 @@
+"""The frame codec: CRC, test vectors, resynchronisation and fuzzing of the decoder."""
+
+import contextlib
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_host.link import wire
+
+ROOT = Path(__file__).resolve().parents[1]
+VECTORS = json.loads((ROOT / "hardware" / "test_vectors.json").read_text())
+BYTE_FIELDS = ("bits", "tag", "rgb")
+
+
+def message_from_vector(vector):
+    return {k: bytes.fromhex(v) if k in BYTE_FIELDS else v for k, v in vector["message"].items()}
+
+
+def test_crc_check_value_both_paths():
+    assert wire.crc16(b"123456789") == 0x29B1
+    assert wire.crc16_table(b"123456789") == 0x29B1
+    assert VECTORS["crc"]["check"] == "0x29b1"
+
+
+@given(st.binary(max_size=300), st.integers(0, 0xFFFF))
+def test_table_crc_equals_binascii(data, init):
+    assert wire.crc16_table(data, init) == wire.crc16(data, init)
+
+
+@pytest.mark.parametrize("vector", VECTORS["frames"], ids=lambda v: v["meaning"])
+def test_vector_decodes_to_its_meaning_and_back(vector):
+    frame = bytes.fromhex(vector["hex"])
+    message = message_from_vector(vector)
+    [(seq, kind, payload)] = wire.Decoder().feed(frame)
+    assert seq == vector["seq"]
+    assert wire.decode_payload(kind, payload) == message
+    assert wire.encode_message(vector["seq"], message) == frame
+
+
+@pytest.mark.parametrize("vector", VECTORS["rejected"], ids=lambda v: v["meaning"])
+def test_rejected_vectors_yield_no_frame(vector):
+    decoder = wire.Decoder()
+    assert decoder.feed(bytes.fromhex(vector["hex"])) == []
+
+
+def test_frames_split_across_reads_are_joined():
+    stream = b"".join(bytes.fromhex(v["hex"]) for v in VECTORS["frames"])
+    decoder = wire.Decoder()
+    got = []
+    for i in range(0, len(stream), 3):
+        got += decoder.feed(stream[i : i + 3])
+    assert [f[0] for f in got] == [v["seq"] for v in VECTORS["frames"]]
+    assert decoder.pending() == 0
+
+
+def test_bad_crc_is_counted_and_next_frame_found():
+    good = bytes.fromhex(VECTORS["frames"][6]["hex"])
+    broken = bytearray(good)
+    broken[6] ^= 0x40
+    decoder = wire.Decoder()
+    frames = decoder.feed(bytes(broken) + good)
+    assert frames == wire.Decoder().feed(good)
+    assert decoder.bad_crc == 1
+
+
+def test_invalid_message_payload_is_a_wire_error():
+    with pytest.raises(wire.WireError, match="bitmap"):
+        wire.decode_payload(wire.BITMAP, bytes([2]) + bytes(8) + bytes([16, 0]) + b"\x00")
+    with pytest.raises(wire.WireError, match="die"):
+        wire.decode_payload(wire.DIE, bytes([0, 1, 9]) + bytes(8))
+    with pytest.raises(wire.WireError, match="leds"):
+        wire.encode_message(0, {"type": "leds", "strip": 0, "start": 0, "rgb": b"\x01\x02"})
+
+
+def test_sequence_arithmetic_wraps():
+    assert wire.seq_after(1, 255)
+    assert not wire.seq_after(255, 1)
+    assert wire.seq_add(250, 10) == 4
+
+
+GOOD = [bytes.fromhex(v["hex"]) for v in VECTORS["frames"]]
+
+
+def accepted_frames_are_genuine(frames):
+    """Every accepted frame re-encodes to bytes with a matching CRC (never a bad one)."""
+    for seq, kind, payload in frames:
+        assert wire.length_ok(kind, len(payload))
+        body = bytes((len(payload), seq, kind)) + payload
+        assert wire.encode_frame(seq, kind, payload)[-2:] == wire.crc16(body).to_bytes(2, "big")
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=600))
+def test_random_bytes_never_raise_and_never_yield_bad_frames(data):
+    decoder = wire.Decoder()
+    frames = decoder.feed(data)
+    accepted_frames_are_genuine(frames)
+    for _seq, kind, payload in frames:
+        with contextlib.suppress(wire.WireError):
+            wire.decode_payload(kind, payload)
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=300), st.sampled_from(GOOD), st.integers(1, 17))
+def test_next_good_frame_after_garbage_is_found(garbage, good, chunk):
+    decoder = wire.Decoder()
+    stream = garbage + good
+    frames = []
+    for i in range(0, len(stream), chunk):
+        frames += decoder.feed(stream[i : i + chunk])
+    frames += decoder.flush()  # the line goes quiet after the good frame
+    accepted_frames_are_genuine(frames)
+    expected = wire.Decoder().feed(good)[0]
+    assert frames[-1] == expected
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(GOOD), st.data())
+def test_bit_flips_are_never_accepted(good, data):
+    flips = data.draw(st.sets(st.integers(0, len(good) * 8 - 1), min_size=1, max_size=3))
+    broken = bytearray(good)
+    for bit in flips:
+        broken[bit // 8] ^= 1 << (bit % 8)
+    frames = wire.Decoder().feed(bytes(broken))
+    # A flip of the sync byte may leave nothing; anything accepted must be the original.
+    assert all(f == wire.Decoder().feed(good)[0] for f in frames) or not frames
+    if any(b // 8 > 0 for b in flips):
+        assert frames == []
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(GOOD), st.sampled_from(GOOD), st.data())
+def test_truncated_frame_then_good_frame(first, second, data):
+    cut = data.draw(st.integers(1, len(first) - 1))
+    decoder = wire.Decoder()
+    frames = decoder.feed(first[:cut] + second)
+    frames += decoder.flush()
+    accepted_frames_are_genuine(frames)
+    assert frames[-1] == wire.Decoder().feed(second)[0]
+
+
+@given(st.integers(0, 255), st.binary(max_size=60))
+def test_decode_payload_raises_only_wire_error(kind, payload):
+    with contextlib.suppress(wire.WireError):
+        wire.decode_payload(kind, payload)
