@@ -23,15 +23,19 @@ class RttEstimator:
         self.rttvar = 0.0
         self._backoff = 1
 
-    def sample(self, rtt: float) -> None:
-        """Add one measured round trip, in seconds (never from a retransmitted frame: Karn)."""
+    def sample(self, rtt: float, ends_backoff: bool = True) -> None:
+        """Add one measured round trip, in seconds (never from a retransmitted frame: Karn).
+
+        ``ends_backoff=False`` for samples that say nothing about the command stream (pings).
+        """
         if self.srtt is None:
             self.srtt = rtt
             self.rttvar = rtt / 2
         else:
             self.rttvar = (1 - self.BETA) * self.rttvar + self.BETA * abs(self.srtt - rtt)
             self.srtt = (1 - self.ALPHA) * self.srtt + self.ALPHA * rtt
-        self._backoff = 1
+        if ends_backoff:
+            self._backoff = 1
 
     def backoff(self) -> None:
         """Double the timeout after a retransmission (reset by the next sample)."""

@@ -35,8 +35,9 @@ CONNECT_INTERVAL = 0.25
 WINDOW = 4
 """Host commands sent and not yet acknowledged, at most."""
 
-MAX_RETRIES = 6
-"""Retransmissions of one command before it is reported failed."""
+MAX_RETRIES = 8
+"""Retransmissions of one command before it is reported failed (with the timeout doubling
+each time, about 2.5 s on a USB link)."""
 
 
 class LinkError(TabletopError):
@@ -312,7 +313,7 @@ class LinkSession:
             self._hello(message)
         elif kind == wire.PONG:
             self.sync.sample(message["host_us"] / 1e6, message["hub_us"], self.clock())
-            self.rtt.sample(self.clock() - message["host_us"] / 1e6)
+            self.rtt.sample(self.clock() - message["host_us"] / 1e6, ends_backoff=False)
         elif not self.up:
             return
         elif kind in wire.EVENT_TYPES:
