@@ -1,5 +1,6 @@
 """Helpers for the link tests: a fault-injecting frame filter and a hub over a real pty."""
 
+import contextlib
 import os
 import random
 import select
@@ -31,7 +32,10 @@ class Faults:
     ``drop`` and ``corrupt`` are probabilities, or a set of frame kinds to drop always.
     """
 
-    def __init__(self, seed=1, drop=0.0, corrupt=0.0, drop_kinds=(), direction="both"):
+    def __init__(
+        self, seed=1, drop=0.0, corrupt=0.0, drop_kinds=(), direction="both", drop_first=None
+    ):
+        self.drop_first = dict(drop_first or {})
         self.random = random.Random(seed)
         self.drop = drop
         self.corrupt = corrupt
@@ -47,6 +51,10 @@ class Faults:
             if self.direction not in ("both", direction):
                 return frame_bytes
             if kind in self.drop_kinds:
+                self.dropped += 1
+                return b""
+            if self.drop_first.get(kind, 0) > 0:
+                self.drop_first[kind] -= 1
                 self.dropped += 1
                 return b""
             r = self.random.random()
@@ -154,10 +162,9 @@ class PtyHub:
                 self.frames_to_hub.append((seq, kind))
             frame = self.faults.apply(direction, wire.encode_frame(seq, kind, payload), kind)
             if frame and out_fd is not None:
-                try:
+                # OSError: nobody reading (the host is between opens): lost, as on a line.
+                with contextlib.suppress(OSError):
                     os.write(out_fd, frame)
-                except OSError:  # nobody reading (the host is between opens): lost, like a line
-                    pass
 
     def __enter__(self):
         for t in self.threads:
@@ -170,7 +177,5 @@ class PtyHub:
             t.join(1)
         for fd in (self.hub_master, self.hub_slave, self.host_master, self.host_slave):
             if fd is not None:
-                try:
+                with contextlib.suppress(OSError):
                     os.close(fd)
-                except OSError:
-                    pass

@@ -46,7 +46,7 @@ class Bench:
         )
 
     def _line(self, direction, data):
-        [(seq, kind, payload)] = wire.Decoder().feed(data)
+        [(_seq, kind, _payload)] = wire.Decoder().feed(data)
         data = self.faults.apply(direction, data, kind)
         if data:
             self.in_transit.append((self.clock() + self.LATENCY, direction, data))
@@ -152,7 +152,7 @@ def test_rtt_measured_from_acks_sets_the_timeout():
     bench = Bench()
     bench.connect()
     done = []
-    for i in range(20):
+    for _ in range(20):
         bench.session.send({"type": "snapshot_request"}, done.append)
         bench.run(0.02)
     assert done == [None] * 20
