@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from firmware_host.commands import board, judge
+from firmware_host.commands import board, hub, judge
 
-COMMANDS: tuple[ModuleType, ...] = (board, judge)
+COMMANDS: tuple[ModuleType, ...] = (board, judge, hub)

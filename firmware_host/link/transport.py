@@ -90,6 +90,7 @@ class HubLink:
         self._session: LinkSession | None = None
         self._thread = threading.Thread(target=self._run, name=f"hub-link {url}", daemon=True)
         self.connections = 0
+        self._open_problem: str | None = None
 
     # -- public API -------------------------------------------------------------------
 
@@ -235,8 +236,12 @@ class HubLink:
         try:
             port = serial.serial_for_url(self.url, baudrate=1_000_000, timeout=READ_TIMEOUT)
         except (serial.SerialException, OSError, ValueError) as exc:
-            log.info("cannot open the hub at %s: %s", self.url, exc)
+            problem = f"cannot open {self.url}: {exc}"
+            if problem != self._open_problem:  # said once, not at every retry
+                self._open_problem = problem
+                self._state("down", problem)
             return False
+        self._open_problem = None
         with self._lock:
             self._port = port
             old = self._session
