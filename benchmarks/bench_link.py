@@ -92,7 +92,8 @@ def main() -> None:
     mean = len(stream) / len(frames)
     line_rate = LINE_BYTES_PER_S / mean
     print(
-        f"frames: realistic mix, mean {mean:.1f} bytes (gate event {len(frames[0])} bytes); "
+        f"frames: realistic mix, mean {mean:.1f} bytes ({wire.OVERHEAD} of framing; "
+        f"a gate event is {len(frames[0])} bytes); "
         f"a 1 Mbaud line carries {line_rate:,.0f} frames/s, target {TARGET}x = "
         f"{TARGET * line_rate:,.0f} frames/s"
     )

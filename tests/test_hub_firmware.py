@@ -73,7 +73,14 @@ def host_send(hub, seq, msg):
 
 def connect(hub, first_seq=0):
     host_send(
-        hub, 0, {"type": "connect", "protocol": wire.PROTOCOL_VERSION, "first_seq": first_seq}
+        hub,
+        0,
+        {
+            "type": "connect",
+            "protocol": wire.PROTOCOL_VERSION,
+            "first_seq": first_seq,
+            "host_us": 42,
+        },
     )
     return hub.port_.take()
 
@@ -124,6 +131,7 @@ def test_connect_answers_hello_with_inventory(hub):
     assert hello["type"] == "hello"
     assert hello["protocol"] == wire.PROTOCOL_VERSION
     assert hello["boot_id"] == 0xB007
+    assert hello["host_us"] == 42 and hello["hub_us"] == hub.clock()
     assert (hello["entry_beams"], hello["top_beams"], hello["curtain"], hello["edge"]) == (
         30,
         30,
@@ -132,6 +140,19 @@ def test_connect_answers_hello_with_inventory(hub):
     )
     assert hello["dice"] == 6 and hello["piece_reader"] is True
     assert hello["led_strips"] == [27, 27, 27, 27]
+
+
+def test_connect_from_another_version_gets_hello_but_no_session(hub):
+    host_send(
+        hub, 0, {"type": "connect", "protocol": wire.PROTOCOL_VERSION, "first_seq": 0, "host_us": 1}
+    )
+    hub.port_.take()
+    hub.port_.incoming += wire.encode_frame(0, wire.CONNECT, bytes([wire.PROTOCOL_VERSION + 1, 7]))
+    hub.step()
+    hub.engine.emit({"type": "gate", "gate": 0, "beam": 1, "cut": True, "t_us": 5})
+    [(_, hello)] = hub.port_.take()  # the hello, and no event
+    assert hello["type"] == "hello" and hello["protocol"] == wire.PROTOCOL_VERSION
+    assert not hub.engine.connected
 
 
 def test_gate_cut_is_an_event_stamped_when_first_seen(hub):

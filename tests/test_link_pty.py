@@ -127,6 +127,7 @@ def test_unplug_and_replug_resumes_the_link(tmp_path, make_link):
             hub.emit(gate(i))
         hub.replug()
         received.wait_count(30)
+        assert link.wait_up(DEADLINE) and link.is_up
         assert received.messages() == [gate(i) for i in range(30)]
         assert link.connections == 2
         assert states[:3] == ["up", "down", "up"]

@@ -87,6 +87,7 @@ def test_connect_hello_and_clock_sync():
     bench = Bench()
     bench.connect()
     assert bench.session.hello["led_strips"] == [27, 27, 27, 27]
+    assert bench.session.sync.uncertainty == pytest.approx(0.001, abs=0.0006)  # from the hello
     bench.run(0.5)
     # The hub clock runs 7 s behind; pongs map it back to the host clock within half an RTT.
     bench.hub.emit(
@@ -173,22 +174,9 @@ def test_rejected_command_fails_without_retries():
 
 def test_version_mismatch_says_what_to_reflash():
     bench = Bench(reconnect=False)
-    old_hub_hello = {
-        "type": "hello",
-        "protocol": wire.PROTOCOL_VERSION + 1,
-        "firmware": [2, 3, 0],
-        "boot_id": 1,
-        "first_seq": 0,
-        "entry_beams": 30,
-        "top_beams": 30,
-        "curtain": 120,
-        "edge": 90,
-        "dice": 6,
-        "piece_reader": False,
-        "led_strips": [27],
-    }
+    other = bytes([wire.PROTOCOL_VERSION + 1, 2, 3, 0]) + bytes(40)  # a layout we do not know
     with pytest.raises(VersionMismatch) as caught:
-        bench.session.receive(wire.encode_message(0, old_hub_hello))
+        bench.session.receive(wire.encode_frame(0, wire.HELLO, other))
     assert str(caught.value) == (
         f"the hub speaks link protocol {wire.PROTOCOL_VERSION + 1} (firmware 2.3.0), this host "
         f"speaks {wire.PROTOCOL_VERSION}: reflash the hub with hardware/hub/ from this release "

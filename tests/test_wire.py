@@ -40,6 +40,12 @@ def test_vector_decodes_to_its_meaning_and_back(vector):
     assert wire.encode_message(vector["seq"], message) == frame
 
 
+@pytest.mark.parametrize("vector", VECTORS["other_versions"], ids=lambda v: v["meaning"])
+def test_another_versions_hello_is_readable_enough_to_name_it(vector):
+    [(_, kind, payload)] = wire.Decoder().feed(bytes.fromhex(vector["hex"]))
+    assert wire.decode_payload(kind, payload) == vector["message"]
+
+
 @pytest.mark.parametrize("vector", VECTORS["rejected"], ids=lambda v: v["meaning"])
 def test_rejected_vectors_yield_no_frame(vector):
     decoder = wire.Decoder()
@@ -73,6 +79,11 @@ def test_invalid_message_payload_is_a_wire_error():
         wire.decode_payload(wire.DIE, bytes([0, 1, 9]) + bytes(8))
     with pytest.raises(wire.WireError, match="leds"):
         wire.encode_message(0, {"type": "leds", "strip": 0, "start": 0, "rgb": b"\x01\x02"})
+
+
+def test_every_message_fits_the_payload_limit():
+    assert all(high <= wire.MAX_PAYLOAD for _, _, high in wire.LENGTHS.values())
+    assert set(wire.LENGTHS) == set(wire.NAMES)
 
 
 def test_sequence_arithmetic_wraps():
@@ -146,3 +157,10 @@ def test_truncated_frame_then_good_frame(first, second, data):
 def test_decode_payload_raises_only_wire_error(kind, payload):
     with contextlib.suppress(wire.WireError):
         wire.decode_payload(kind, payload)
+
+
+def test_protocol_document_lists_every_message():
+    text = (ROOT / "hardware" / "PROTOCOL.md").read_text()
+    for code, name in wire.NAMES.items():
+        assert f"| 0x{code:02x} | `{name}` |" in text, name
+    assert "CRC-16/CCITT-FALSE" in text and "0x29B1" in text

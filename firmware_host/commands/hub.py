@@ -42,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
     link = monitor.run()
     session = link.session
     if session is not None:
-        stats = session.stats
+        stats, decoder = session.stats, session.decoder
         print(
             f"{monitor.shown_in} frames from the hub shown; {stats.events} events, "
-            f"{stats.duplicates} duplicates, {session.decoder.bad_crc} bad CRC, "
+            f"{stats.duplicates} duplicates, {stats.gaps} gaps, {decoder.bad_crc} bad CRC, "
+            f"{decoder.bad_header} bad headers, {decoder.skipped} bytes skipped, "
             f"{stats.retransmits} retransmissions, {len(stats.faults)} faults"
         )
     if link.error is not None:

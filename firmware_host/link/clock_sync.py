@@ -37,11 +37,6 @@ class ClockSync:
         self._samples.append((rtt, hub_us / 1e6 - (sent + received) / 2))
 
     @property
-    def synced(self) -> bool:
-        """Whether at least one sample was taken."""
-        return bool(self._samples)
-
-    @property
     def uncertainty(self) -> float | None:
         """Half the best round trip: how far off the mapping can be, in seconds."""
         return min(self._samples)[0] / 2 if self._samples else None

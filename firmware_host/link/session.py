@@ -235,9 +235,8 @@ class LinkSession:
             if now - self.last_connect >= CONNECT_INTERVAL:
                 self.last_connect = now
                 first = next(iter(self.in_flight), self.next_cmd)
-                self._send(
-                    0, {"type": "connect", "protocol": wire.PROTOCOL_VERSION, "first_seq": first}
-                )
+                connect = {"type": "connect", "protocol": wire.PROTOCOL_VERSION, "first_seq": first}
+                self._send(0, {**connect, "host_us": int(now * 1e6)})
             if now - self.last_rx > LOST_AFTER * 3:
                 self._fault(f"no hello from the hub within {LOST_AFTER * 3:g} s")
             return
@@ -312,8 +311,7 @@ class LinkSession:
         if kind == wire.HELLO:
             self._hello(message)
         elif kind == wire.PONG:
-            self.sync.sample(message["host_us"] / 1e6, message["hub_us"], self.clock())
-            self.rtt.sample(self.clock() - message["host_us"] / 1e6, ends_backoff=False)
+            self._clock_sample(message)
         elif not self.up:
             return
         elif kind in wire.EVENT_TYPES:
@@ -322,6 +320,12 @@ class LinkSession:
             self._acked(message["next_seq"])
         elif kind == wire.NAK:
             self._nak(message["next_seq"], message["reason"])
+
+    def _clock_sample(self, answer: dict[str, Any]) -> None:
+        """A pong (or a hello, which answers a connect the same way) syncs the clocks."""
+        sent = answer["host_us"] / 1e6
+        self.sync.sample(sent, answer["hub_us"], self.clock())
+        self.rtt.sample(self.clock() - sent, ends_backoff=False)
 
     def _hello(self, hello: dict[str, Any]) -> None:
         if hello["protocol"] != wire.PROTOCOL_VERSION:
@@ -344,6 +348,7 @@ class LinkSession:
             self.sync.reset()
             self.expected_event = None
         self.boot_id = hello["boot_id"]
+        self._clock_sample(hello)
         if self.expected_event is None:
             self.expected_event = hello["first_seq"]
         self.hello = hello

@@ -35,8 +35,6 @@ HEADER_SIZE = 4
 OVERHEAD = HEADER_SIZE + 2
 """Bytes a frame adds to its payload: sync, length, sequence, type, CRC."""
 
-SEQ_MODULO = 256
-
 IDLE_FLUSH_US = 20000
 """A partial frame with no new byte for this long is given up (see ``Decoder.flush``)."""
 
@@ -62,7 +60,6 @@ SNAPSHOT_REQUEST = 0x21
 SAMPLING = 0x22
 RESET = 0x23
 
-CONTROL_TYPES = (CONNECT, HELLO, ACK, NAK, PING, PONG)
 EVENT_TYPES = (GATE, BITMAP, DIE, PIECE, SNAPSHOT_DONE, OVERFLOW)
 COMMAND_TYPES = (LEDS, SNAPSHOT_REQUEST, SAMPLING, RESET)
 
@@ -91,7 +88,6 @@ ENTRY_GATE = 0
 TOP_GATE = 1
 CURTAIN = 2
 EDGE = 3
-SOURCE_NAMES = ("entry_gate", "top_gate", "curtain", "edge")
 
 # NAK reasons.
 NAK_CORRUPT = 1
@@ -104,8 +100,8 @@ NO_FACE = 255
 
 # Allowed payload lengths per type: (minimum, step, maximum); step 0 means fixed length.
 LENGTHS = {
-    CONNECT: (2, 0, 2),
-    HELLO: (18, 2, 18 + 2 * 16),
+    CONNECT: (1, 1, MAX_PAYLOAD),  # any length: another version's connect must be readable
+    HELLO: (4, 1, MAX_PAYLOAD),  # any length: another version's hello must be readable
     ACK: (1, 0, 1),
     NAK: (2, 0, 2),
     PING: (8, 0, 8),
@@ -121,6 +117,11 @@ LENGTHS = {
     SAMPLING: (4, 0, 4),
     RESET: (0, 0, 0),
 }
+
+
+HELLO_HEAD = "<BBBBQQIBBBHHBBB"
+HELLO_SIZE = 34
+"""Bytes of a hello before its LED strip lengths."""
 
 
 class WireError(ValueError):
@@ -186,7 +187,7 @@ class Decoder:
     """
 
     def __init__(self) -> None:
-        self._buf = bytearray()
+        self._buf = b""
         self.frames = 0
         self.bad_crc = 0
         self.bad_header = 0
@@ -198,12 +199,12 @@ class Decoder:
 
     def feed(self, data: bytes) -> list:
         """Add received bytes; return the frames completed by them, in order."""
-        buf = self._buf
-        buf.extend(data)
+        # Plain bytes, not bytearray: bytes.find exists on MicroPython too, and the pending
+        # tail is short, so joining it to each read costs little.
+        buf = self._buf + bytes(data) if self._buf else bytes(data)
         out = []
         pos = 0
         end = len(buf)
-        view = memoryview(buf)
         lengths = LENGTHS
         while True:
             start = buf.find(b"\xa5", pos)
@@ -231,18 +232,14 @@ class Decoder:
             stop = start + HEADER_SIZE + length
             if stop + 2 > end:
                 break
-            crc = (buf[stop] << 8) | buf[stop + 1]
-            if crc16(view[start + 1 : stop], 0xFFFF) != crc:
+            if crc16(buf[start + 1 : stop]) != (buf[stop] << 8) | buf[stop + 1]:
                 self.bad_crc += 1
                 self.skipped += 1
                 pos = start + 1
                 continue
-            out.append((buf[start + 2], kind, bytes(view[start + HEADER_SIZE : stop])))
+            out.append((buf[start + 2], kind, buf[start + HEADER_SIZE : stop]))
             pos = stop + 2
-        if hasattr(view, "release"):  # CPython: a bytearray cannot shrink while viewed
-            view.release()
-        if pos:
-            del buf[:pos]
+        self._buf = buf[pos:] if pos < end else b""
         self.frames += len(out)
         return out
 
@@ -255,14 +252,10 @@ class Decoder:
         """
         out = []
         while self._buf:
-            del self._buf[:1]
+            self._buf = self._buf[1:]
             self.skipped += 1
             out += self.feed(b"")
         return out
-
-    def reset(self) -> None:
-        """Forget any partial frame (after the port was reopened)."""
-        self._buf = bytearray()
 
 
 def seq_after(a: int, b: int) -> bool:
@@ -299,16 +292,18 @@ def message_type(msg: dict) -> int:
 
 def _encode(kind: int, m: dict) -> bytes:
     if kind == CONNECT:
-        return struct.pack("<BB", m["protocol"], m["first_seq"])
+        return struct.pack("<BBQ", m["protocol"], m["first_seq"], m["host_us"])
     if kind == HELLO:
         strips = m["led_strips"]
         major, minor, patch = m["firmware"]
         head = struct.pack(
-            "<BBBBIBBBHHBBB",
+            HELLO_HEAD,
             m["protocol"],
             major,
             minor,
             patch,
+            m["host_us"],
+            m["hub_us"],
             m["boot_id"],
             m["first_seq"],
             m["entry_beams"],
@@ -362,25 +357,35 @@ def decode_payload(kind: int, p: bytes) -> dict:
     if not length_ok(kind, len(p)):
         raise WireError("payload of %d bytes is not valid for type 0x%02x" % (len(p), kind))
     if kind == CONNECT:
-        v, s = struct.unpack("<BB", p)
-        return {"type": "connect", "protocol": v, "first_seq": s}
+        if p[0] != PROTOCOL_VERSION:
+            return {"type": "connect", "protocol": p[0]}
+        if len(p) != 10:
+            raise WireError("connect of %d bytes" % len(p))
+        v, s, t = struct.unpack("<BBQ", p)
+        return {"type": "connect", "protocol": v, "first_seq": s, "host_us": t}
     if kind == HELLO:
-        f = struct.unpack("<BBBBIBBBHHBBB", p[:18])
-        if len(p) != 18 + 2 * f[12]:
-            raise WireError("hello lists %d LED strips in %d bytes" % (f[12], len(p)))
-        strips = [struct.unpack("<H", p[i : i + 2])[0] for i in range(18, len(p), 2)]
+        if p[0] != PROTOCOL_VERSION:
+            return {"type": "hello", "protocol": p[0], "firmware": [p[1], p[2], p[3]]}
+        if len(p) < HELLO_SIZE:
+            raise WireError("hello of %d bytes" % len(p))
+        f = struct.unpack(HELLO_HEAD, p[:HELLO_SIZE])
+        if len(p) != HELLO_SIZE + 2 * f[14] or f[14] > 16:
+            raise WireError("hello lists %d LED strips in %d bytes" % (f[14], len(p)))
+        strips = [struct.unpack("<H", p[i : i + 2])[0] for i in range(HELLO_SIZE, len(p), 2)]
         return {
             "type": "hello",
             "protocol": f[0],
             "firmware": [f[1], f[2], f[3]],
-            "boot_id": f[4],
-            "first_seq": f[5],
-            "entry_beams": f[6],
-            "top_beams": f[7],
-            "curtain": f[8],
-            "edge": f[9],
-            "dice": f[10],
-            "piece_reader": f[11] == 1,
+            "host_us": f[4],
+            "hub_us": f[5],
+            "boot_id": f[6],
+            "first_seq": f[7],
+            "entry_beams": f[8],
+            "top_beams": f[9],
+            "curtain": f[10],
+            "edge": f[11],
+            "dice": f[12],
+            "piece_reader": f[13] == 1,
             "led_strips": strips,
         }
     if kind == ACK:

@@ -174,12 +174,14 @@ class HubEngine:
 
     def _connect(self, msg: dict) -> None:
         self.connected = msg["protocol"] == wire.PROTOCOL_VERSION
-        self.expected_cmd = msg["first_seq"]
+        self.expected_cmd = msg.get("first_seq", 0)
         self.sent = 0
         self.last_progress_us = self.clock_us()
         hello = dict(self.inventory)
         hello["type"] = "hello"
         hello["protocol"] = wire.PROTOCOL_VERSION
+        hello["host_us"] = msg.get("host_us", 0)
+        hello["hub_us"] = self.clock_us()
         hello["boot_id"] = self.boot_id
         hello["first_seq"] = self.buffer[0][0] if self.buffer else self.next_seq
         self._control(hello)
