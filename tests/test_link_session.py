@@ -239,3 +239,28 @@ def test_rtt_estimator_and_clock_sync_units():
     sync.sample(10.0, 3_000_000, 10.010)
     sync.sample(11.0, 4_000_200, 11.0004)  # shorter round trip wins
     assert sync.to_host(4_000_200) == pytest.approx(11.0002)
+
+
+def test_fault_dumps_the_last_200_frames_each_way(caplog):
+    bench = Bench(reconnect=False)
+    bench.connect()
+    for i in range(250):
+        bench.hub.emit(gate(i % 100))
+        bench.run(0.001)
+    bench.faults.drop = 1.0
+    with caplog.at_level("ERROR", logger="firmware_host.link"):
+        bench.run(2.0)
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines[0].startswith("hub link fault: nothing from the hub for 1 s (lost link)")
+    assert "last 200 frames in, 200 out follow" in lines[0]
+    assert sum(line.startswith("  in ") for line in lines) == 200
+    assert sum(line.startswith("  out ") for line in lines) == 200
+    assert any(" gate gate=0, beam=" in line for line in lines)
+
+
+def test_backoff_delays_grow_to_their_maximum():
+    from itertools import islice
+
+    from firmware_host.link.transport import backoff_delays
+
+    assert list(islice(backoff_delays(0.1, 2.0, 0.5), 5)) == [0.1, 0.2, 0.4, 0.5, 0.5]
