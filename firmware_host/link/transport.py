@@ -196,7 +196,10 @@ class HubLink:
 
     def _deliver(self, event: HubEvent) -> None:
         for listener in list(self._listeners):
-            listener(event)
+            try:
+                listener(event)
+            except Exception:  # a consumer's bug must not stop the link for everyone
+                log.exception("hub event listener %r failed on %s", listener, event)
 
     def _on_hello(self, hello: dict[str, Any]) -> None:
         self.hello = hello
@@ -271,6 +274,12 @@ class HubLink:
                 except VersionMismatch as exc:
                     self.error = exc
                     self._state("error", str(exc))
+                    return
+                except Exception as exc:  # never let the reader thread die: start over
+                    log.exception("hub link session failed")
+                    session.ring.dump(f"internal error: {exc!r}")
+                    session.dead = True
+                    self._on_fault(f"internal error: {exc!r}")
                     return
 
     def _close(self) -> None:
