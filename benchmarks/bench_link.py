@@ -57,7 +57,7 @@ def realistic_frames(n: int, seed: int = 1) -> list[bytes]:
     return frames
 
 
-def decode_rate(stream: bytes, messages: bool, repeat: int = 3) -> float:
+def decode_rate(stream: bytes, messages: bool, repeat: int = 7) -> float:
     """Best-of-``repeat`` frames per second for decoding ``stream`` in 64-byte reads."""
     best = 0.0
     for _ in range(repeat):
