@@ -12,7 +12,7 @@ import pytest
 from link_harness import Faults, PtyHub
 
 from firmware_host.link import wire
-from firmware_host.link.session import CommandFailed
+from firmware_host.link.session import CommandFailed, LinkError
 from firmware_host.link.transport import HubLink, backoff_delays
 
 DEADLINE = 10.0
@@ -203,3 +203,14 @@ def test_socket_url_reaches_a_virtual_hub(make_link):
         stop.set()
         thread.join(2)
         server.close()
+
+
+def test_commands_after_stop_fail_at_once(tmp_path):
+    link = HubLink(str(tmp_path / "no-such-hub"), backoff=fast_backoff).start()
+    link.stop()
+
+    async def late():
+        await asyncio.wait_for(link.command({"type": "reset"}), DEADLINE)
+
+    with pytest.raises(LinkError, match="stopped"):
+        asyncio.run(late())

@@ -145,6 +145,9 @@ class HubLink:
             if self.error is not None:
                 done(self.error)
                 return
+            if self._stop.is_set():
+                done(LinkError("the hub link was stopped"))
+                return
             self._carrier().send(message, done)
 
     async def command(self, message: dict[str, Any]) -> None:

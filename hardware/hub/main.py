@@ -94,8 +94,8 @@ class Tray:
         parts = line.split()
         try:
             if len(parts) == 3 and parts[0] == b"D":
-                die = int(parts[1])
-                face = ROLLING if parts[2] == b"R" else int(parts[2]) - 1
+                die = int(parts[1].decode())
+                face = ROLLING if parts[2] == b"R" else int(parts[2].decode()) - 1
                 if 0 <= die < len(self.dice) and ROLLING <= face <= 5:
                     self.dice[die] = face
             elif len(parts) == 2 and parts[0] == b"T":
