@@ -1,5 +1,12 @@
 """``tabletop hub monitor`` over a real pty."""
 
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 from link_harness import PtyHub
 
 from firmware_host.cli import main
@@ -39,3 +46,30 @@ def test_monitor_without_a_hub_is_one_clear_error(tmp_path, monkeypatch, capsys)
         "tabletop hub: --port: no hub found in /dev/serial/by-id; give --port URL\n"
     )
     assert main(["hub", "monitor", "--port", "x", "--count", "0"]) == 2
+
+
+def test_monitor_stops_cleanly_on_ctrl_c(tmp_path):
+    with PtyHub(tmp_path) as hub:
+        proc = subprocess.Popen(
+            [Path(sys.executable).parent / "tabletop", "hub", "monitor", "--port", hub.path],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 10
+            line = ""
+            while "hello" not in line and time.monotonic() < deadline:
+                ready, _, _ = select.select([proc.stdout], [], [], deadline - time.monotonic())
+                if ready:
+                    line = proc.stdout.readline()
+                    if not line:
+                        break
+            assert "hub->host #0 hello" in line
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=10)
+        finally:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "frames from the hub shown" in out
+    assert "Traceback" not in err
