@@ -214,3 +214,14 @@ def test_commands_after_stop_fail_at_once(tmp_path):
 
     with pytest.raises(LinkError, match="stopped"):
         asyncio.run(late())
+
+
+def test_a_second_link_on_the_same_port_is_refused(tmp_path, make_link):
+    states = []
+    with PtyHub(tmp_path) as hub:
+        first = make_link(hub.path, Received())
+        assert first.wait_up(DEADLINE)
+        second = make_link(hub.path, Received(), on_state=lambda s, r: states.append((s, r)))
+        assert not second.wait_up(0.3)
+        assert first.is_up
+    assert states and states[0][0] == "down" and "lock" in states[0][1]

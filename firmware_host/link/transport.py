@@ -240,7 +240,9 @@ class HubLink:
 
     def _open(self) -> bool:
         try:
-            port = serial.serial_for_url(self.url, baudrate=1_000_000, timeout=READ_TIMEOUT)
+            port = serial.serial_for_url(
+                self.url, baudrate=1_000_000, timeout=READ_TIMEOUT, exclusive=True
+            )
         except (serial.SerialException, OSError, ValueError) as exc:
             problem = f"cannot open {self.url}: {exc}"
             if problem != self._open_problem:  # said once, not at every retry
