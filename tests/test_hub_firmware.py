@@ -315,3 +315,41 @@ def test_field_extracts_and_inverts_active_low():
         ]["length"]
         == 2
     )
+
+
+def test_usb_port_reads_and_writes_raw_bytes_over_a_pty(monkeypatch):
+    import io
+    import os
+    import select
+    import time
+    import tty
+    from types import SimpleNamespace
+
+    import micropython
+    from main import UsbPort
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    # MicroPython's stdin.buffer and stdout.buffer are unbuffered: raw FileIO is the match.
+    stdin = SimpleNamespace(buffer=io.FileIO(slave, "rb", closefd=False), fileno=lambda: slave)
+    stdout = SimpleNamespace(buffer=io.FileIO(slave, "wb", closefd=False))
+    monkeypatch.setattr("sys.stdin", stdin)
+    monkeypatch.setattr("sys.stdout", stdout)
+    try:
+        port = UsbPort()
+        assert micropython.interrupt_char == -1  # 0x03 in a frame must not stop the firmware
+        assert port.read_available() == b""
+        frame = wire.encode_message(0, {"type": "ping", "host_us": 0x0303})
+        os.write(master, frame)
+        got = b""
+        deadline = time.monotonic() + 5
+        while (
+            len(got) < len(frame) and select.select([slave], [], [], deadline - time.monotonic())[0]
+        ):
+            got += port.read_available()
+        assert got == frame
+        port.write(frame)
+        assert os.read(master, 100) == frame
+    finally:
+        os.close(master)
+        os.close(slave)
