@@ -76,7 +76,7 @@ class Bench:
         return False
 
     def connect(self):
-        assert self.run(5.0, until=lambda: self.session.up)
+        assert self.run(20.0, until=lambda: self.session.up)
 
 
 def gate(i):
