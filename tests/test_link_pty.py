@@ -15,7 +15,7 @@ from firmware_host.link import wire
 from firmware_host.link.session import CommandFailed, LinkError
 from firmware_host.link.transport import HubLink, backoff_delays
 
-DEADLINE = 10.0
+DEADLINE = 20.0
 
 
 class Received:
