@@ -6,6 +6,9 @@ import pytest
 import yaml
 
 from firmware_host.config.board import REFERENCE_BOARD, Board, load_board
+from tests import firmware_path
+
+firmware_path.put_on_sys_path()  # the hub firmware's modules import as on the board
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,54 @@
+"""``tabletop hub monitor [--port URL] [--count N] [--seconds S] [--heartbeat]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from firmware_host.errors import InputError
+from firmware_host.link.monitor import Monitor
+from firmware_host.link.ports import find_hub_port
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``hub`` command and its ``monitor`` action."""
+    parser = subparsers.add_parser("hub", help="the sensor hub: watch its link")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    monitor = actions.add_parser("monitor", help="show the decoded frames on the hub link live")
+    monitor.add_argument(
+        "--port",
+        metavar="URL",
+        help="a pyserial URL or path (default: $TABLETOP_HUB_PORT or the hub in /dev/serial/by-id)",
+    )
+    monitor.add_argument("--count", type=int, metavar="N", help="stop after N frames from the hub")
+    monitor.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    monitor.add_argument("--heartbeat", action="store_true", help="also show ping/pong frames")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Watch the link until a limit or Ctrl-C; exit 0, or 2 when the hub is unusable."""
+    port = args.port or find_hub_port()
+    if port is None:
+        raise InputError("--port", "", "no hub found in /dev/serial/by-id; give --port URL")
+    for name in ("count", "seconds"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            raise InputError(f"--{name}", "", f"must be more than 0, got {value}")
+    monitor = Monitor(
+        port, sys.stdout, count=args.count, seconds=args.seconds, heartbeat=args.heartbeat
+    )
+    link = monitor.run()
+    session = link.session
+    if session is not None:
+        stats, decoder = session.stats, session.decoder
+        print(
+            f"{monitor.shown_in} frames from the hub shown; {stats.events} events, "
+            f"{stats.duplicates} duplicates, {stats.gaps} gaps, {decoder.bad_crc} bad CRC, "
+            f"{decoder.bad_header} bad headers, {decoder.skipped} bytes skipped, "
+            f"{stats.retransmits} retransmissions, {len(stats.faults)} faults"
+        )
+    if link.error is not None:
+        raise link.error
+    return 0
