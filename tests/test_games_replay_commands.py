@@ -127,6 +127,14 @@ def test_moved_pieces_and_jokers_survive_the_export(capsys, tmp_path, journal_pa
     assert again["setup"] == original["setup"]
 
 
+def test_replay_in_plain_words(capsys, journal_path):
+    assert main(["replay", "1", "--journal", str(journal_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Game 1 (judged again from the journal):"
+    assert lines[-1] == "Winner: Foxes"
+    assert "Turn 14, Cleo (Foxes)" in "\n".join(lines)
+
+
 def test_a_verdict_that_differs_from_the_journal_is_noted(capsys, tmp_path):
     path = tmp_path / "j.db"
     with Journal(path) as journal:
