@@ -3,6 +3,8 @@
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_host.games.clever.autoplay import play
 from firmware_host.games.clever.events import Event as CleverEvent
@@ -181,3 +183,24 @@ def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("TABLETOP_JOURNAL")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert default_journal_path() == tmp_path / "data" / "tabletop" / "journal.sqlite3"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-1, 8), max_size=25))
+def test_only_the_next_number_is_ever_written(tmp_path_factory, attempts):
+    path = tmp_path_factory.mktemp("journal") / "journal.sqlite3"
+    with Journal(path) as journal:
+        game = journal.start_game("dropit", START)
+        expected = 2
+        for seq in attempts:
+            event = {"type": "attempt", "seq": seq}
+            if seq == expected:
+                journal.append(game, seq, event)
+                expected += 1
+            else:
+                with pytest.raises(JournalError) as error:
+                    journal.append(game, seq, event)
+                assert isinstance(error.value, DuplicateEvent) == (1 <= seq < expected)
+        stored = journal.events(game)
+    assert [e.seq for e in stored] == list(range(1, expected))
+    assert all(e.data["seq"] == e.seq for e in stored[1:])

@@ -256,6 +256,8 @@ class Journal:
             game = self._game_row(game_id)
             if game.finished is not None:
                 raise JournalError(str(self.path), where, "the game is finished; nothing follows")
+            if seq < 1:
+                raise JournalError(str(self.path), where, "sequence numbers start at 1")
             if seq <= game.events:
                 raise DuplicateEvent(
                     str(self.path),

@@ -53,7 +53,8 @@ class TrackDisplay(ABC):
 
     def show(self, tracks: Sequence[TrackState]) -> None:
         """Show each seat's track state (seat ``i``: ``tracks[i]``; seats past the last
-        state go dark, states past the last seat are not shown)."""
+        state go dark, states past the last seat are not shown). A state with a blinking
+        light needs a running event loop (the blinking is a task)."""
         shown = [lights_for(state) for state in tracks[: self.seats]]
         self._exact = (*shown, *[DARK] * (self.seats - len(shown)))
         self._since = self._clock.now()

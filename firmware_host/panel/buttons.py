@@ -12,6 +12,7 @@ thread); :class:`PanelButtons` hands each press to the event loop with
 ...     factory = MockFactory()
 ...     buttons = PanelButtons(load_panel().buttons, pin_factory=factory)
 ...     factory.pin(13).drive_low()     # the confirm button (GPIO 13) pressed
+...     factory.pin(13).drive_high()    # and released
 ...     action = await buttons.next()
 ...     buttons.close()
 ...     return action
