@@ -117,6 +117,13 @@ def test_missing_journal_is_not_created_when_only_reading(path):
     assert not path.exists()
 
 
+def test_a_journal_that_cannot_be_created_is_named(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(JournalError, match=r"a-file/journal\.sqlite3: cannot create its folder"):
+        Journal(blocker / "journal.sqlite3")
+
+
 def test_a_file_that_is_not_a_database_is_named_and_left_alone(path):
     garbage = b"this is not an SQLite database at all" * 100
     path.write_bytes(garbage)

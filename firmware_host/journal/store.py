@@ -142,7 +142,12 @@ class Journal:
         if not create and not self.path.is_file():
             raise JournalError(str(self.path), "", "no journal here (file not found)")
         if create:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(
+                    str(self.path), "", f"cannot create its folder ({exc})"
+                ) from None
         uri = self.path.resolve().as_uri() + ("?mode=rwc" if create else "?mode=rw")
         try:
             self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
