@@ -209,6 +209,7 @@ def test_active_low_wiring_inverts_the_pins():
         tracks.show([track_state(30, ONE_TOKEN)])
         seen = lit(factory, high=False), factory.pin(PINS.track[0]).state
         tracks.close()
+        tracks.close()
         return seen
 
     assert asyncio.run(main()) == ((5, True, True, False), False)

@@ -52,7 +52,13 @@ def run(args: argparse.Namespace) -> int:
     if args.yaml:
         header = f"# Game {args.id} of the journal {source}, exported by tabletop replay --yaml\n"
         record = game_record(replayed.report.events)
-        print(header + yaml.safe_dump(game_file(record), sort_keys=False), end="")
+        print(
+            header
+            + yaml.safe_dump(
+                game_file(record), sort_keys=False, default_flow_style=None, width=100
+            ),
+            end="",
+        )
     elif args.json:
         print(json.dumps(replayed.to_json()))
     else:

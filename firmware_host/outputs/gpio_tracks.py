@@ -63,7 +63,9 @@ class GpioTracks(TrackDisplay):
         token_50.value = plus_50
 
     def close(self) -> None:
-        """Stop any animation and release the pins (the LEDs go dark)."""
+        """Stop any animation and release the pins (the LEDs go dark); closing twice is fine."""
+        if not self._devices:
+            return
         super().close()
         self._release()
 
