@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(listed))
     elif not listed:
-        print("No games in the journal yet.")
+        print("No games of Drop It in the journal yet.")
     else:
         print(f"{'id':>4}  {'started (UTC)':<24}  {'state':<8}  {'turns':>5}  totals")
         for game in listed:
