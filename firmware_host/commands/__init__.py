@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from firmware_host.commands import board, clever, hub, judge, referee, simulate
+from firmware_host.commands import board, clever, games, hub, judge, referee, replay, simulate
 
-COMMANDS: tuple[ModuleType, ...] = (board, judge, referee, simulate, hub, clever)
+COMMANDS: tuple[ModuleType, ...] = (board, judge, referee, simulate, hub, games, replay, clever)
