@@ -4,9 +4,11 @@ Each beam of the gate goes through the panes, front to back, so in the board's p
 a point: ``(x, row)`` with the table's ``entry_beams`` and ``entry_row``. It is cut while
 the falling piece covers that point. Times come from the piece's trajectory, a
 :class:`Trajectory` recorded by :meth:`~firmware_host.model.World.drop` (it is a
-:data:`~firmware_host.model.world.StepObserver`); between two recorded steps the pose is
-interpolated linearly and the moment a beam is cut or cleared is found by bisection, to
-:data:`TIME_RESOLUTION_S`.
+:data:`~firmware_host.model.world.StepObserver`). Between two recorded steps the pose is
+interpolated linearly; where the piece is near the row it is looked at every
+:data:`SWEEP_RESOLUTION_MM` of travel (a fast piece moves ~5 mm per step, and a beam near
+a circle's side is covered for less), and the moment a beam is cut or cleared is found by
+bisection, to :data:`TIME_RESOLUTION_S`.
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.model import Drop, World, load_params
@@ -29,7 +31,9 @@ speeds it up, which makes a fall start half a step (2.1 ms) late.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from firmware_host.config.table import Table
 from firmware_host.model.space import BodyState
@@ -38,6 +42,10 @@ from firmware_host.sensors.outlines import Outlines
 
 TIME_RESOLUTION_S = 1e-6
 """Cut and clear times are found to within this (the hub's clock ticks in microseconds)."""
+
+SWEEP_RESOLUTION_MM = 0.25
+"""Near the row, the piece is looked at every this much travel of any of its points: a beam
+covered for a shorter stretch of the fall may be missed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,15 +106,15 @@ class EntryGate:
     def cuts(self, shape: Shape, trajectory: Trajectory, start_us: int = 0) -> tuple[BeamCut, ...]:
         """Every cut of every beam by ``shape`` along ``trajectory``, ordered by cut time then
         beam; times are ``start_us`` + microseconds since the trajectory's time 0."""
-        samples = trajectory.samples
-        if not samples:
+        samples = self._near_row(shape, trajectory.samples)
+        before = next(samples, None)
+        if before is None:
             return ()
         open_cuts: dict[int, int] = {}
         done: list[BeamCut] = []
-        before = samples[0]
         for beam in self.covered(shape, before):
             open_cuts[beam] = start_us + _micros(before.t)
-        for after in samples[1:]:
+        for after in samples:
             now = self.covered(shape, after)
             for beam in now - open_cuts.keys():
                 open_cuts[beam] = start_us + self._crossing(shape, before, after, beam, True)
@@ -116,6 +124,29 @@ class EntryGate:
             before = after
         done.extend(BeamCut(beam, cut, None) for beam, cut in open_cuts.items())
         return tuple(sorted(done, key=lambda c: (c.cut_us, c.beam)))
+
+    def _near_row(self, shape: Shape, samples: list[Sample]) -> Iterator[Sample]:
+        """``samples``, with samples interpolated in between wherever the piece may cover
+        the row, at most :data:`SWEEP_RESOLUTION_MM` of travel apart."""
+        if not samples:
+            return
+        reach = self.outlines.reach(shape)
+        yield samples[0]
+        for a, b in pairwise(samples):
+            if min(a.y, b.y) - reach <= self.row <= max(a.y, b.y) + reach:
+                travel = math.hypot(b.x - a.x, b.y - a.y) + reach * math.radians(
+                    abs(b.angle - a.angle)
+                )
+                parts = math.ceil(travel / SWEEP_RESOLUTION_MM)
+                for k in range(1, parts):
+                    f = k / parts
+                    yield Sample(
+                        a.t + (b.t - a.t) * f,
+                        a.x + (b.x - a.x) * f,
+                        a.y + (b.y - a.y) * f,
+                        a.angle + (b.angle - a.angle) * f,
+                    )
+            yield b
 
     def _crossing(self, shape: Shape, a: Sample, b: Sample, beam: int, entering: bool) -> int:
         """When, between samples ``a`` and ``b``, the beam became covered (or uncovered)."""
