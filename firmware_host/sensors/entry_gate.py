@@ -5,10 +5,11 @@ a point: ``(x, row)`` with the table's ``entry_beams`` and ``entry_row``. It is 
 the falling piece covers that point. Times come from the piece's trajectory, a
 :class:`Trajectory` recorded by :meth:`~firmware_host.model.World.drop` (it is a
 :data:`~firmware_host.model.world.StepObserver`). Between two recorded steps the pose is
-interpolated linearly; where the piece is near the row it is looked at every
-:data:`SWEEP_RESOLUTION_MM` of travel (a fast piece moves ~5 mm per step, and a beam near
-a circle's side is covered for less), and the moment a beam is cut or cleared is found by
-bisection, to :data:`TIME_RESOLUTION_S`.
+interpolated linearly, and the moment a beam is cut or cleared is found by bisection, to
+:data:`TIME_RESOLUTION_S`. A beam covered at neither of two steps may still be covered in
+between (a fast piece moves ~5 mm per step, and a beam near a circle's side is covered for
+less): where the row crosses the piece's bounds, such beams are looked at every
+:data:`SWEEP_RESOLUTION_MM` of travel.
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.model import Drop, World, load_params
@@ -31,7 +32,6 @@ speeds it up, which makes a fall start half a step (2.1 ms) late.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -66,11 +66,7 @@ class Trajectory:
 
     def record(self, t: float, state: BodyState) -> None:
         """Add the dropped piece's ``state`` at ``t`` seconds after release."""
-        self.samples.append(Sample(t, state.x, state.y, _degrees(state.angle)))
-
-
-def _degrees(radians: float) -> float:
-    return math.degrees(radians)
+        self.samples.append(Sample(t, state.x, state.y, math.degrees(state.angle)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +83,23 @@ class EntryGate:
     """The entry gate of ``table``: from a falling piece's trajectory to beam cuts."""
 
     def __init__(self, table: Table) -> None:
+        gate = table.config.entry_gate
         self.beams = table.entry_beams
         self.row = table.entry_row
         self.outlines = Outlines(table.board)
+        self._first, self._pitch = gate.first, gate.pitch
+
+    def _beams_between(self, low: float, high: float) -> range:
+        """The beams with low <= x <= high."""
+        return range(
+            max(0, math.ceil((low - self._first) / self._pitch)),
+            min(len(self.beams), math.floor((high - self._first) / self._pitch) + 1),
+        )
+
+    def _covers(self, shape: Shape, sample: Sample, beam: int) -> bool:
+        return self.outlines.covers(
+            shape, sample.x, sample.y, sample.angle, self.beams[beam], self.row
+        )
 
     def covered(self, shape: Shape, sample: Sample) -> frozenset[int]:
         """The beams ``shape`` covers at ``sample``'s pose."""
@@ -97,76 +107,92 @@ class EntryGate:
         if abs(sample.y - self.row) > reach:
             return frozenset()
         return frozenset(
-            i
-            for i, x in enumerate(self.beams)
-            if abs(x - sample.x) <= reach
-            and self.outlines.covers(shape, sample.x, sample.y, sample.angle, x, self.row)
+            beam
+            for beam in self._beams_between(sample.x - reach, sample.x + reach)
+            if self._covers(shape, sample, beam)
         )
 
     def cuts(self, shape: Shape, trajectory: Trajectory, start_us: int = 0) -> tuple[BeamCut, ...]:
         """Every cut of every beam by ``shape`` along ``trajectory``, ordered by cut time then
         beam; times are ``start_us`` + microseconds since the trajectory's time 0."""
-        samples = self._near_row(shape, trajectory.samples)
-        before = next(samples, None)
-        if before is None:
+        samples = trajectory.samples
+        if not samples:
             return ()
-        open_cuts: dict[int, int] = {}
+        open_cuts = dict.fromkeys(self.covered(shape, samples[0]), start_us + _micros(samples[0].t))
         done: list[BeamCut] = []
-        for beam in self.covered(shape, before):
-            open_cuts[beam] = start_us + _micros(before.t)
-        for after in samples:
-            now = self.covered(shape, after)
-            for beam in now - open_cuts.keys():
-                open_cuts[beam] = start_us + self._crossing(shape, before, after, beam, True)
-            for beam in open_cuts.keys() - now:
-                cleared = start_us + self._crossing(shape, before, after, beam, False)
+        before = frozenset(open_cuts)
+        for a, b in pairwise(samples):
+            if not self._may_cover_row(shape, a, b):
+                before = frozenset()
+                continue
+            after = self.covered(shape, b)
+            for beam in after - before:
+                open_cuts[beam] = start_us + self._crossing(shape, a, b, beam, True)
+            for beam in before - after:
+                cleared = start_us + self._crossing(shape, a, b, beam, False)
                 done.append(BeamCut(beam, open_cuts.pop(beam), cleared))
+            for beam, inside in self._brief_covers(shape, a, b, before | after):
+                cut = start_us + self._crossing(shape, a, inside, beam, True)
+                done.append(
+                    BeamCut(beam, cut, start_us + self._crossing(shape, inside, b, beam, False))
+                )
             before = after
         done.extend(BeamCut(beam, cut, None) for beam, cut in open_cuts.items())
         return tuple(sorted(done, key=lambda c: (c.cut_us, c.beam)))
 
-    def _near_row(self, shape: Shape, samples: list[Sample]) -> Iterator[Sample]:
-        """``samples``, with samples interpolated in between wherever the piece may cover
-        the row, at most :data:`SWEEP_RESOLUTION_MM` of travel apart."""
-        if not samples:
-            return
+    def _may_cover_row(self, shape: Shape, a: Sample, b: Sample) -> bool:
+        """Whether the piece may touch the row anywhere between samples ``a`` and ``b``."""
         reach = self.outlines.reach(shape)
-        yield samples[0]
-        for a, b in pairwise(samples):
-            if min(a.y, b.y) - reach <= self.row <= max(a.y, b.y) + reach:
-                travel = math.hypot(b.x - a.x, b.y - a.y) + reach * math.radians(
-                    abs(b.angle - a.angle)
-                )
-                parts = math.ceil(travel / SWEEP_RESOLUTION_MM)
-                for k in range(1, parts):
-                    f = k / parts
-                    yield Sample(
-                        a.t + (b.t - a.t) * f,
-                        a.x + (b.x - a.x) * f,
-                        a.y + (b.y - a.y) * f,
-                        a.angle + (b.angle - a.angle) * f,
-                    )
-            yield b
+        return min(a.y, b.y) - reach <= self.row <= max(a.y, b.y) + reach
+
+    def _brief_covers(
+        self, shape: Shape, a: Sample, b: Sample, seen: frozenset[int] | set[int]
+    ) -> list[tuple[int, Sample]]:
+        """Beams covered at neither ``a`` nor ``b`` but in between (a short chord passing
+        within one step), each with a moment it is covered. The piece is looked at every
+        :data:`SWEEP_RESOLUTION_MM` of travel, only where the row meets its swept bounds."""
+        la, ba, ra, ta = self.outlines.bounds(shape, a.x, a.y, a.angle)
+        lb, bb, rb, tb = self.outlines.bounds(shape, b.x, b.y, b.angle)
+        turn = self.outlines.reach(shape) * math.radians(abs(b.angle - a.angle))
+        if not min(ba, bb) - turn <= self.row <= max(ta, tb) + turn:
+            return []
+        unseen = [
+            beam
+            for beam in self._beams_between(min(la, lb) - turn, max(ra, rb) + turn)
+            if beam not in seen
+        ]
+        if not unseen:
+            return []
+        travel = math.hypot(b.x - a.x, b.y - a.y) + turn
+        parts = math.ceil(travel / SWEEP_RESOLUTION_MM)
+        found = []
+        for k in range(1, parts):
+            inside = _between(a, b, k / parts)
+            for beam in [beam for beam in unseen if self._covers(shape, inside, beam)]:
+                found.append((beam, inside))
+                unseen.remove(beam)
+        return found
 
     def _crossing(self, shape: Shape, a: Sample, b: Sample, beam: int, entering: bool) -> int:
         """When, between samples ``a`` and ``b``, the beam became covered (or uncovered)."""
-        x = self.beams[beam]
         low, high = 0.0, 1.0
         while (high - low) * (b.t - a.t) > TIME_RESOLUTION_S:
             mid = (low + high) / 2
-            covered = self.outlines.covers(
-                shape,
-                a.x + (b.x - a.x) * mid,
-                a.y + (b.y - a.y) * mid,
-                a.angle + (b.angle - a.angle) * mid,
-                x,
-                self.row,
-            )
-            if covered == entering:
+            if self._covers(shape, _between(a, b, mid), beam) == entering:
                 high = mid
             else:
                 low = mid
         return _micros(a.t + (b.t - a.t) * high)
+
+
+def _between(a: Sample, b: Sample, f: float) -> Sample:
+    """The pose a fraction ``f`` of the way from ``a`` to ``b`` (linear in every value)."""
+    return Sample(
+        a.t + (b.t - a.t) * f,
+        a.x + (b.x - a.x) * f,
+        a.y + (b.y - a.y) * f,
+        a.angle + (b.angle - a.angle) * f,
+    )
 
 
 def _micros(seconds: float) -> int:
