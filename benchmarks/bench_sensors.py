@@ -58,7 +58,7 @@ def bench_strips(table, params) -> None:
         f"p95 {_p95(times) * 1e6:.0f} us"
     )
     near = [sum(_near_a_wall(strips, p) for p in pieces) for pieces in full]
-    print(f"  pieces near a wall (asked through pymunk): {min(near)}..{max(near)} per board")
+    print(f"  pieces near a wall (their elements worked out): {min(near)}..{max(near)} per board")
 
 
 def bench_entry_gate(table, params) -> None:

@@ -40,6 +40,21 @@ class Outlines:
         """The farthest any point of ``shape`` lies from its centroid (mm), at any angle."""
         return self._reach[shape]
 
+    def radius(self, shape: Shape) -> float | None:
+        """The circle's radius (mm), or None for a polygon."""
+        return self._radius.get(shape)
+
+    def corners(self, shape: Shape, x: float, y: float, angle: float) -> list[tuple[float, float]]:
+        """A polygon's vertices at centroid (x, y) turned ``angle`` degrees CCW, counter-
+        clockwise (mm); empty for the circle."""
+        if shape in self._radius:
+            return []
+        turn = math.radians(angle)
+        cos, sin = math.cos(turn), math.sin(turn)
+        return [
+            (x + vx * cos - vy * sin, y + vx * sin + vy * cos) for vx, vy in self._vertices[shape]
+        ]
+
     def bounds(
         self, shape: Shape, x: float, y: float, angle: float
     ) -> tuple[float, float, float, float]:
