@@ -17,7 +17,7 @@ from tests.builders import write_yaml
 
 TABLE = load_table()
 EXACT = StripSnapshot(
-    curtain=Bits.span(60, 0, 19),
+    curtain=Bits.of(60, range(20)),
     top_gate=Bits(1),
     left=Bits.of(30, range(0, 12)),
     bottom=Bits.of(30, range(0, 30)),

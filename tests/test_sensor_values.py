@@ -38,11 +38,13 @@ def test_bits_hold_exactly_the_indices_set(case):
     assert str(b) == "".join("1" if i in indices else "0" for i in range(length))
 
 
-@given(st.integers(1, 64), st.integers(-10, 80), st.integers(-10, 80))
-def test_a_span_sets_the_clipped_range(length, low, high):
-    assert Bits.span(length, low, high).indices() == tuple(
-        i for i in range(length) if low <= i <= high
-    )
+@given(st.integers(1, 64).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))))
+def test_with_bit_sets_or_clears_one_bit(case):
+    length, i = case
+    full = Bits(length, (1 << length) - 1)
+    assert full.with_bit(i, False).indices() == tuple(j for j in range(length) if j != i)
+    assert Bits(length).with_bit(i, True).indices() == (i,)
+    assert full.with_bit(i, True) == full
 
 
 def test_bits_refuse_what_does_not_fit():
@@ -52,8 +54,8 @@ def test_bits_refuse_what_does_not_fit():
         Bits.of(3, [3])
     with pytest.raises(IndexError):
         Bits(3)[3]
-    with pytest.raises(ValueError):
-        Bits(3) | Bits(4)
+    with pytest.raises(IndexError):
+        Bits(3).with_bit(-1, True)
 
 
 @pytest.mark.parametrize("color", list(Color))

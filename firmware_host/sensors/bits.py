@@ -3,7 +3,7 @@
 >>> bits = Bits.of(8, [0, 2, 3])
 >>> str(bits), bits[2], bits[4], bits.indices()
 ('10110000', True, False, (0, 2, 3))
->>> str(bits.flipped(7)), bits.value
+>>> str(bits.with_bit(7, True)), bits.value
 ('10110001', 13)
 """
 
@@ -34,14 +34,6 @@ class Bits:
             value |= 1 << i
         return cls(length, value)
 
-    @classmethod
-    def span(cls, length: int, low: int, high: int) -> Bits:
-        """The bits of ``length`` with ``low`` .. ``high`` (inclusive, clipped) set."""
-        low, high = max(low, 0), min(high, length - 1)
-        if high < low:
-            return cls(length)
-        return cls(length, ((1 << (high + 1)) - 1) ^ ((1 << low) - 1))
-
     def __len__(self) -> int:
         return self.length
 
@@ -56,11 +48,6 @@ class Bits:
     def __iter__(self) -> Iterator[bool]:
         return (bool(self.value >> i & 1) for i in range(self.length))
 
-    def __or__(self, other: Bits) -> Bits:
-        if other.length != self.length:
-            raise ValueError(f"cannot combine {self.length} bits with {other.length}")
-        return Bits(self.length, self.value | other.value)
-
     def __str__(self) -> str:
         return "".join("1" if bit else "0" for bit in self)
 
@@ -71,10 +58,6 @@ class Bits:
     def indices(self) -> tuple[int, ...]:
         """The set bits, lowest first."""
         return tuple(i for i in range(self.length) if self.value >> i & 1)
-
-    def flipped(self, i: int) -> Bits:
-        """These bits with bit ``i`` inverted."""
-        return Bits(self.length, self.value ^ (1 << self._checked(i)))
 
     def with_bit(self, i: int, on: bool) -> Bits:
         """These bits with bit ``i`` set (``on``) or cleared."""
