@@ -101,6 +101,13 @@ def test_pieces_add_up_and_a_stack_blocks_the_curtain_to_its_top():
     assert snapshot.bottom.value == alone
 
 
+def test_the_edge_bitmap_runs_left_then_bottom_then_right():
+    snapshot = STRIPS.snapshot([piece(Shape.SQUARE, 17.0, 17.0), piece(Shape.CIRCLE, 282.0, 145.0)])
+    bitmap = snapshot.edge_bitmap()
+    assert len(bitmap) == 90
+    assert bitmap.indices() == (0, 1, 2, 3, 30, 31, 32, 33, 60 + 14)
+
+
 def test_an_empty_board_reads_nothing():
     snapshot = STRIPS.snapshot([])
     assert [len(b) for b in (snapshot.curtain, snapshot.top_gate, snapshot.left)] == [60, 1, 30]

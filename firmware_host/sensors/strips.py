@@ -49,6 +49,21 @@ class StripSnapshot:
         """The edge-strip elements of ``side``."""
         return {Side.LEFT: self.left, Side.BOTTOM: self.bottom, Side.RIGHT: self.right}[side]
 
+    def edge_bitmap(self) -> Bits:
+        """The whole edge strip as one bitmap, as the hub reports it: the left side's
+        elements (from the bottom), then the bottom's (from the left), then the right
+        side's (from the bottom).
+
+        >>> snapshot = StripSnapshot(Bits(2), Bits(1), Bits(2, 1), Bits(3, 4), Bits(2, 3))
+        >>> str(snapshot.edge_bitmap())
+        '1000111'
+        """
+        left, bottom, right = self.left, self.bottom, self.right
+        value = (
+            left.value | bottom.value << left.length | right.value << (left.length + bottom.length)
+        )
+        return Bits(left.length + bottom.length + right.length, value)
+
 
 class StripModel:
     """The strips and the top gate of ``table``: from pieces at their poses to readings."""
