@@ -6,12 +6,12 @@ player's hand that never drops exactly where it means to, physics that vary a li
 drop to drop, and the table's sensors seen through a noise layer. Everything random comes
 from one seed, so a run is reproduced exactly from it.
 
-For each drop it draws, in this order, from ``random.Random(seed)``: the x, angle and spin
-jitter (normal, the profile's standard deviations), the release height (uniform), then
-the friction and elasticity spread (a normal relative change of each of the four
-coefficients). The noise layer draws from its own ``random.Random(f"{seed}:noise")``.
-Hub time (microseconds) starts at 0; each drop is released :data:`PAUSE_US` after the
-previous one settled.
+For each drop it draws, in this order, from ``random.Random(seed)``: the angle, x and spin
+jitter (normal, the profile's standard deviations; x then moved the least so the piece
+fits between the walls), the release height (uniform), then the friction and elasticity
+spread (a normal relative change of each of the four coefficients). The noise layer draws
+from its own ``random.Random(f"{seed}:noise")``. Hub time (microseconds) starts at 0; each
+drop is released :data:`PAUSE_US` after the previous one settled.
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table

@@ -5,7 +5,11 @@ clock, all reproducible from the seed."""
 from __future__ import annotations
 
 import itertools
+import os
 import statistics
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -52,6 +56,31 @@ def test_a_run_is_reproduced_exactly_from_its_seed():
     other = play(TrueWorld(TABLE, REALISTIC, seed=12))
     assert first == again
     assert [d.pieces for d in first] != [d.pieces for d in other]
+
+
+RUN_IN_A_PROCESS = """
+from firmware_host.config.noise import load_profile
+from firmware_host.config.table import load_table
+from simulator.true_world import TrueWorld
+from tests.test_true_world import play
+print(repr(play(TrueWorld(load_table(), load_profile("harsh"), seed=21), drops=6)))
+"""
+
+
+def test_a_run_is_the_same_in_another_process():
+    """Nothing depends on the process: not on string hashing, not on object ids."""
+    here = repr(play(TrueWorld(TABLE, load_profile("harsh"), seed=21), drops=6))
+    for hash_seed in ("1", "2"):
+        there = subprocess.run(
+            [sys.executable, "-c", RUN_IN_A_PROCESS],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            cwd=Path(__file__).resolve().parents[1],
+        )
+        assert there.stdout.strip() == here
 
 
 def test_clean_readings_are_the_forward_models_readings_of_the_true_poses():
