@@ -8,6 +8,26 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from firmware_host.commands import board, clever, games, hub, judge, referee, replay, simulate
+from firmware_host.commands import (
+    board,
+    clever,
+    games,
+    hub,
+    judge,
+    referee,
+    replay,
+    simulate,
+    table,
+)
 
-COMMANDS: tuple[ModuleType, ...] = (board, judge, referee, simulate, hub, games, replay, clever)
+COMMANDS: tuple[ModuleType, ...] = (
+    board,
+    table,
+    judge,
+    referee,
+    simulate,
+    hub,
+    games,
+    replay,
+    clever,
+)

@@ -8,7 +8,7 @@ units and frame (mm, degrees CCW, centroid). See docs/physics.md.
 
 from firmware_host.model.params import PhysicsParams, load_params
 from firmware_host.model.space import BodyState
-from firmware_host.model.world import Drop, DropResult, Snapshot, World
+from firmware_host.model.world import Drop, DropResult, Snapshot, StepObserver, World
 
 __all__ = [
     "BodyState",
@@ -16,6 +16,7 @@ __all__ = [
     "DropResult",
     "PhysicsParams",
     "Snapshot",
+    "StepObserver",
     "World",
     "load_params",
 ]

@@ -19,7 +19,7 @@ public so that benchmarks and the simulator can compare ways of copying a space.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pymunk
@@ -178,17 +178,23 @@ def space_of(
 
 
 def run_until_settled(
-    space: pymunk.Space, bodies: Sequence[pymunk.Body], params: PhysicsParams
+    space: pymunk.Space,
+    bodies: Sequence[pymunk.Body],
+    params: PhysicsParams,
+    on_step: Callable[[int], None] | None = None,
 ) -> tuple[bool, int]:
     """Step ``space`` at the fixed time step until every body in ``bodies`` sleeps, or the cap.
 
     Returns ``(settled, steps)``. ``bodies`` is checked in the order given: put the likely
-    last sleeper (the dropped piece) first.
+    last sleeper (the dropped piece) first. ``on_step(n)`` is called after the n-th step
+    (it must only read the space).
     """
     cap = math.ceil(params.settle.cap / params.time_step)
     dt = params.time_step
     for step in range(1, cap + 1):
         space.step(dt)
+        if on_step is not None:
+            on_step(step)
         if all(body.is_sleeping for body in bodies):
             return True, step
     return False, cap

@@ -18,7 +18,7 @@ continues bit-for-bit like the original, in this process or another
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pymunk
@@ -63,6 +63,11 @@ class DropResult:
     piece: Piece
     settled: bool
     sim_time_s: float
+
+
+StepObserver = Callable[[float, BodyState], None]
+"""Called by :meth:`World.drop` with the simulated time (s) and the dropped piece's state:
+once at release (time 0), then after every step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,20 +121,30 @@ class World:
             default=0.0,
         )
 
-    def drop(self, drop: Drop, piece_id: str | None = None) -> DropResult:
+    def drop(
+        self,
+        drop: Drop,
+        piece_id: str | None = None,
+        *,
+        params: PhysicsParams | None = None,
+        observer: StepObserver | None = None,
+    ) -> DropResult:
         """Drop a piece and step until every piece has settled (or the cap).
 
-        ``piece_id`` defaults to ``p<n>`` for the n-th piece. Raises :class:`InputError`
-        when the id is taken, or the piece would not fit between the walls or would start
-        inside another piece.
+        ``piece_id`` defaults to ``p<n>`` for the n-th piece. ``params`` replaces the
+        world's physics for this drop only (the simulator's per-drop spread); ``observer``
+        sees the dropped piece at release and after every step (its trajectory), without
+        changing the run. Raises :class:`InputError` when the id is taken, or the piece
+        would not fit between the walls or would start inside another piece.
         """
+        params = params or self.params
         piece_id = piece_id or f"p{len(self._bodies) + 1}"
         if any(body.id == piece_id for body in self._bodies):
             raise InputError("drop", piece_id, f"id {piece_id!r} is used by another piece")
         angle = math.radians(drop.angle)
         self._check_fits(drop, piece_id, angle)
-        space, bodies = space_of(self.board, self.params, self._bodies)
-        self._check_free(space, drop, piece_id)
+        space, bodies = space_of(self.board, params, self._bodies)
+        self._check_free(space, drop, piece_id, params)
         new = BodyState(
             piece_id,
             drop.color,
@@ -141,13 +156,17 @@ class World:
             drop.vy,
             math.radians(drop.spin),
         )
-        dropped = add_piece(space, self.board, self.params, new)
-        settled, steps = run_until_settled(space, [dropped, *reversed(bodies)], self.params)
+        dropped = add_piece(space, self.board, params, new)
+        on_step = None
+        if observer is not None:
+            observer(0.0, new)
+            on_step = _watcher(observer, new, dropped, params.time_step)
+        settled, steps = run_until_settled(space, [dropped, *reversed(bodies)], params, on_step)
         self._bodies = tuple(
             state_of(template, body, settled)
             for template, body in zip((*self._bodies, new), (*bodies, dropped), strict=True)
         )
-        return DropResult(self._bodies[-1].piece(), settled, steps * self.params.time_step)
+        return DropResult(self._bodies[-1].piece(), settled, steps * params.time_step)
 
     def _check_fits(self, drop: Drop, piece_id: str, angle: float) -> None:
         left, _, right, _ = reach(self.board, drop.shape, angle)
@@ -163,14 +182,27 @@ class World:
                 f"the walls (0..{self.board.width:g})",
             )
 
-    def _check_free(self, space: pymunk.Space, drop: Drop, piece_id: str) -> None:
+    def _check_free(
+        self, space: pymunk.Space, drop: Drop, piece_id: str, params: PhysicsParams
+    ) -> None:
         shape = piece_shape(self.board, drop.shape, Pose(drop.x, drop.y, drop.angle))
         for info in space.shape_query(shape):
             depth = max((abs(p.distance) for p in info.contact_point_set.points), default=0.0)
-            if depth > self.params.collision_slop:
+            if depth > params.collision_slop:
                 raise InputError(
                     "drop",
                     piece_id,
                     f"a {drop.shape} at ({drop.x:g}, {drop.y:g}) would start {depth:.1f} mm "
                     f"inside a piece or a wall: drop it from higher up",
                 )
+
+
+def _watcher(
+    observer: StepObserver, template: BodyState, body: pymunk.Body, time_step: float
+) -> Callable[[int], None]:
+    """A per-step callback that shows ``observer`` the dropped ``body`` after each step."""
+
+    def on_step(step: int) -> None:
+        observer(step * time_step, state_of(template, body, at_rest=False))
+
+    return on_step

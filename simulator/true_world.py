@@ -1,0 +1,184 @@
+"""The simulator's true world: the board as it really is, and what its sensors read.
+
+A :class:`TrueWorld` is the physics model (:class:`~firmware_host.model.World`) with its
+own parameters (``config/physics/true.yaml``: a real board differs from any model), a
+player's hand that never drops exactly where it means to, physics that vary a little from
+drop to drop, and the table's sensors seen through a noise layer. Everything random comes
+from one seed, so a run is reproduced exactly from it.
+
+For each drop it draws, in this order, from ``random.Random(seed)``: the angle, x and spin
+jitter (normal, the profile's standard deviations; x then moved the least so the piece
+fits between the walls), the release height (uniform), then the friction and elasticity
+spread (a normal relative change of each of the four coefficients). The noise layer draws
+from its own ``random.Random(f"{seed}:noise")``. Hub time (microseconds) starts at 0; each
+drop is released :data:`PAUSE_US` after the previous one settled.
+
+>>> from firmware_host.config.noise import load_profile
+>>> from firmware_host.config.table import load_table
+>>> world = TrueWorld(load_table(), load_profile("clean"), seed=7)
+>>> drop = world.drop(Color.RED, Shape.SQUARE, x=150.0, angle=0.0)
+>>> round(drop.pieces[-1].pose.y), drop.readings.strips.curtain.indices()
+(17, (0, 1, 2, 3, 4, 5, 6))
+>>> drop.readings == drop.exact   # the clean profile reads exactly what is there
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from firmware_host.config.loader import CONFIG_DIR
+from firmware_host.config.noise import NoiseProfile
+from firmware_host.config.table import Table
+from firmware_host.model import Drop, DropResult, PhysicsParams, World, load_params
+from firmware_host.model.params import PairValues
+from firmware_host.model.space import reach
+from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.sensors import (
+    BeamCut,
+    EntryGate,
+    PieceReader,
+    StripModel,
+    StripSnapshot,
+    Trajectory,
+)
+from simulator.noise import NoiseLayer
+
+TRUE_PARAMS = CONFIG_DIR / "physics" / "true.yaml"
+"""The true world's physics, shipped with the project."""
+
+PAUSE_US = 2_000_000
+"""Hub time between one drop settling and the next one's release (the next player's turn)."""
+
+SPREAD_FLOOR = 0.1
+"""A coefficient never drops below this fraction of its value, however wide the spread."""
+
+
+@dataclass(frozen=True, slots=True)
+class DropReadings:
+    """What the table's sensors report for one drop, on the hub's clock (microseconds).
+
+    ``tag`` is the piece reader's tag of the dropped piece (None without a reader);
+    ``entry`` the entry gate's cuts; ``strips`` the snapshot once everything settled at
+    ``settled_us``.
+    """
+
+    tag: str | None
+    released_us: int
+    entry: tuple[BeamCut, ...]
+    settled_us: int
+    strips: StripSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class TrueDrop:
+    """One drop of the true world: the intended drop, what the hand really did, the
+    physics of that drop, the outcome, every piece's true final pose, and the sensors'
+    exact and noisy readings."""
+
+    intended: Drop
+    actual: Drop
+    params: PhysicsParams
+    result: DropResult
+    pieces: tuple[Piece, ...]
+    exact: DropReadings
+    readings: DropReadings
+
+
+class TrueWorld:
+    """The true drop zone of ``table`` with noise ``profile``, reproducible from ``seed``.
+
+    ``params`` defaults to ``config/physics/true.yaml``.
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        profile: NoiseProfile,
+        seed: int,
+        params: PhysicsParams | None = None,
+    ) -> None:
+        self.table = table
+        self.profile = profile
+        self.params = params or load_params(TRUE_PARAMS)
+        self.world = World(table.board, self.params)
+        self.clock_us = 0
+        self._rng = random.Random(seed)
+        self.noise = NoiseLayer(table, profile.sensors, random.Random(f"{seed}:noise"))
+        self._strips = StripModel(table)
+        self._gate = EntryGate(table)
+        self._reader = PieceReader(table)
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every piece on the board, at its true pose."""
+        return self.world.pieces
+
+    def clear(self) -> None:
+        """Empty the board (a new game); the clocks and random streams carry on."""
+        self.world = World(self.table.board, self.params)
+
+    def drop(
+        self, color: Color, shape: Shape, x: float, angle: float, piece_id: str | None = None
+    ) -> TrueDrop:
+        """The player means to drop ``color`` ``shape`` at ``x`` (mm), turned ``angle``
+        degrees: the hand jitters, the piece falls and settles, the sensors read it."""
+        hand = self.profile.drop
+        angle_true = angle + self._rng.gauss(0.0, hand.angle)
+        x_true = self._fit(shape, angle_true, x + self._rng.gauss(0.0, hand.x))
+        spin = self._rng.gauss(0.0, hand.spin)
+        gap = self._rng.uniform(*hand.release_height)
+        params = self._spread()
+        bottom = reach(self.table.board, shape, math.radians(angle_true))[1]
+        base = max(self.table.entry_row, self.world.top())
+        intended = Drop(color, shape, x, base + gap - bottom, angle)
+        actual = Drop(color, shape, x_true, base + gap - bottom, angle_true, spin=spin)
+        trajectory = Trajectory()
+        result = self.world.drop(actual, piece_id, params=params, observer=trajectory.record)
+        released = self.clock_us + PAUSE_US
+        settled = released + round(result.sim_time_s * 1_000_000)
+        self.clock_us = settled
+        pieces = self.world.pieces
+        exact = DropReadings(
+            self._reader.read((color, shape)),
+            released,
+            self._gate.cuts(shape, trajectory, released),
+            settled,
+            self._strips.snapshot(pieces),
+        )
+        readings = DropReadings(
+            exact.tag,
+            released,
+            self.noise.entry(exact.entry, len(self.table.entry_beams), released, settled),
+            settled,
+            self.noise.snapshot(exact.strips),
+        )
+        return TrueDrop(intended, actual, params, result, pieces, exact, readings)
+
+    def _fit(self, shape: Shape, angle: float, x: float) -> float:
+        """``x`` moved the least so that ``shape`` at ``angle`` fits between the walls."""
+        left, _, right, _ = reach(self.table.board, shape, math.radians(angle))
+        return min(max(x, -left), self.table.board.width - right)
+
+    def _spread(self) -> PhysicsParams:
+        """This drop's physics: the true parameters with the profile's spread drawn."""
+        spread = self.profile.physics_spread
+
+        def vary(value: float, sigma: float, cap: float) -> float:
+            return min(cap, value * max(SPREAD_FLOOR, 1.0 + self._rng.gauss(0.0, sigma)))
+
+        friction, elasticity = self.params.friction, self.params.elasticity
+        return self.params.model_copy(
+            update={
+                "friction": PairValues(
+                    piece_piece=vary(friction.piece_piece, spread.friction, math.inf),
+                    piece_wall=vary(friction.piece_wall, spread.friction, math.inf),
+                ),
+                "elasticity": PairValues(
+                    piece_piece=vary(elasticity.piece_piece, spread.elasticity, 1.0),
+                    piece_wall=vary(elasticity.piece_wall, spread.elasticity, 1.0),
+                ),
+            }
+        )
