@@ -41,6 +41,9 @@ from firmware_host.rules.pieces import Piece, Pose, Shape
 EPSILON_MM = 1e-6
 """Overlaps thinner than this are contact, not overlap (floating-point noise)."""
 
+EDGE_DEPTH_MM = 10.0
+"""How far behind the wall the box standing for an edge segment reaches."""
+
 _LEVEL, _BONUS, _EDGE, _PIECE = 1, 2, 4, 8
 
 Vertex = tuple[float, float]
@@ -136,20 +139,27 @@ class BoardFeatures:
             self._add(disc, _BONUS)
             self._circle_of[disc] = circle
         for segment in board.edges.face(face):
-            line_shape = pymunk.Segment(static, *self._segment_ends(segment), radius=0)
-            self._add(line_shape, _EDGE)
-            self._segment_of[line_shape] = segment
+            strip = pymunk.Poly(static, self._segment_strip(segment))
+            self._add(strip, _EDGE)
+            self._segment_of[strip] = segment
 
     def _add(self, shape: pymunk.Shape, category: int) -> None:
         shape.filter = pymunk.ShapeFilter(categories=category)
         self._space.add(shape)
 
-    def _segment_ends(self, s: EdgeSegment) -> tuple[Vertex, Vertex]:
+    def _segment_strip(self, s: EdgeSegment) -> list[Vertex]:
+        """A segment as a box just outside the wall: its inner side is the segment.
+
+        A box, not a ``pymunk.Segment``: Chipmunk misses a polygon corner within reach of
+        a segment's end when the corner lines up with it (tests/test_geometry.py).
+        """
+        d = EDGE_DEPTH_MM
         if s.side is Side.LEFT:
-            return (0.0, s.start), (0.0, s.end)
+            return [(-d, s.start), (0.0, s.start), (0.0, s.end), (-d, s.end)]
         if s.side is Side.RIGHT:
-            return (self.board.width, s.start), (self.board.width, s.end)
-        return (s.start, 0.0), (s.end, 0.0)
+            w = self.board.width
+            return [(w, s.start), (w + d, s.start), (w + d, s.end), (w, s.end)]
+        return [(s.start, -d), (s.end, -d), (s.end, 0.0), (s.start, 0.0)]
 
     def level(self, shrunk: pymunk.Shape) -> int:
         """The highest level any part of a piece lies in (1 = bottom), given the piece
