@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from firmware_host.commands import board, clever, judge, referee, simulate
+from firmware_host.commands import board, clever, judge, page, referee, simulate
 
-COMMANDS: tuple[ModuleType, ...] = (board, judge, referee, simulate, clever)
+COMMANDS: tuple[ModuleType, ...] = (board, judge, referee, simulate, clever, page)
