@@ -6,6 +6,7 @@ A demo, not the service: until ``tabletop run`` exists, this is how to see the p
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 import uvicorn
@@ -86,5 +87,6 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
     )
-    server.run(sockets=[sock])
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C once it has stopped
+        server.run(sockets=[sock])
     return 0
