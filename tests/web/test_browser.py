@@ -129,6 +129,19 @@ def test_the_page_live_in_a_real_browser(browser, tmp_path):
 
         served.tick(2)  # turns 4 and 5
         turn_shown(browser, 6)
+        # Ben's turn: his phone offers his own shapes; choosing one reaches the table
+        shapes = browser.find_elements(By.CSS_SELECTOR, "#shapes button")
+        assert {b.get_attribute("data-color") for b in shapes} == {"blue"}
+        blue_circle = next(b for b in shapes if b.get_attribute("data-shape") == "circle")
+        blue_circle.click()
+        chosen = "#shapes button.chosen[data-shape='circle']"
+        waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, chosen))
+        assert (table.received[-1].action.type, table.received[-1].seat) == ("select", "Ben")
+        assert table.snapshot().selection.to_json() == {
+            "player": "Ben",
+            "color": "blue",
+            "shape": "circle",
+        }
         served.tick()  # the referee asks Ben before turn 6
         yes, no = browser.find_element(By.ID, "yes"), browser.find_element(By.ID, "no")
         waiting(browser).until(lambda d: no.is_displayed())
