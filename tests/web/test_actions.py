@@ -24,6 +24,7 @@ from firmware_host.web.actions import (
     parse_action,
 )
 from firmware_host.web.view import Question, Selection, TableView
+from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 
 
@@ -186,3 +187,30 @@ def test_nothing_to_select_once_the_game_is_over(board):
     over = TableView(board, report(TEAMS).state, "g")
     with pytest.raises(Refused, match="the game is over"):
         check_action(select(Color.RED, Shape.CIRCLE), over, TABLE_SEAT)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.integers(0, 35),
+    st.sampled_from(list(Color)),
+    st.sampled_from(list(Shape)),
+    st.sampled_from(["Ann", "Ben", "Cleo", "Dev", "Eli", TABLE_SEAT]),
+)
+def test_a_selection_is_allowed_exactly_for_the_current_players_own_shapes(
+    board, seed, turns, color, shape, seat
+):
+    state = replay(random_game(seed, turns))
+    view = TableView(board, state, "g")
+    turn = state.current
+    allowed = (
+        turn is not None
+        and seat in (TABLE_SEAT, turn.player)
+        and state.standing(turn.competitor.name).supply.count(color, shape) > 0
+    )
+    try:
+        check_action(select(color, shape), view, seat)
+    except Refused:
+        assert not allowed
+    else:
+        assert allowed
