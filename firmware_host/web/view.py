@@ -197,7 +197,7 @@ class TableView:
             return None
         piece = drop.piece
         verdict = None
-        explanation = f"{piece.describe()}: {drop.points} points"
+        explanation = f"{piece.describe()}: {drop.points} point{'' if drop.points == 1 else 's'}"
         if self.verdict is not None:
             verdict = {
                 **self.verdict.to_json(),
