@@ -14,6 +14,7 @@ from firmware_host.commands import (
     games,
     hub,
     judge,
+    page,
     referee,
     replay,
     simulate,
@@ -29,5 +30,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     hub,
     games,
     replay,
+    page,
     clever,
 )

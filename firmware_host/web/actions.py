@@ -1,0 +1,195 @@
+"""The page's actions: reading untrusted messages and checking them against the view.
+
+Every message is one JSON object whose ``"type"`` names the action (``docs/web.md``)::
+
+    {"type": "join", "seat": "Ann", "code": "482913"}
+    {"type": "select", "color": "red", "shape": "square", "token": "..."}
+    {"type": "confirm", "token": "..."}
+    {"type": "joker", "spend": true, "token": "..."}
+    {"type": "answer", "question": "q7", "yes": true, "token": "..."}
+    {"type": "staff", "op": "abort", "pin": "2741"}
+    {"type": "staff", "op": "settings", "pin": "2741", "settings": {"jokers": true}}
+
+Any action may carry ``"ref"`` (a short string the reply echoes). :func:`parse_action`
+turns a message into an :class:`Action` or raises :class:`~firmware_host.errors.InputError`
+naming the key; :func:`check_action` refuses (:class:`Refused`) what the view does not
+allow the acting seat: only the current player's shapes, only a pending question, only
+the player asked or offered the joker.
+
+>>> parse_action('{"type": "answer", "question": "q1", "yes": true}').yes
+True
+>>> parse_action('{"type": "answer", "question": "q1"}')
+Traceback (most recent call last):
+...
+firmware_host.errors.InputError: web message: yes: required key is missing
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.loader import StrictModel, validation_error
+from firmware_host.errors import InputError, TabletopError
+from firmware_host.rules.pieces import Color, Shape
+from firmware_host.web.view import TableView
+
+MAX_MESSAGE_BYTES = 4096
+"""Longer messages are refused unread."""
+
+TABLE_SEAT = "table"
+"""The seat of the table's own screen: like the table's buttons, it acts for whoever's turn
+it is (see :class:`~firmware_host.web.access.Access`)."""
+
+Short = Annotated[str, Field(min_length=1, max_length=64)]
+Token = Annotated[str, Field(max_length=128)]
+
+
+class _Action(StrictModel):
+    ref: Short | None = None
+
+
+class Join(_Action):
+    """Take player ``seat`` on this device, with the game's join code."""
+
+    type: Literal["join"]
+    seat: Short
+    code: Annotated[str, Field(max_length=32)]
+
+
+class Select(_Action):
+    """Choose the shape to drop next."""
+
+    type: Literal["select"]
+    color: Color = Field(strict=False)
+    shape: Shape = Field(strict=False)
+    token: Token | None = None
+
+
+class Confirm(_Action):
+    """Confirm the selected shape: it is about to be dropped."""
+
+    type: Literal["confirm"]
+    token: Token | None = None
+
+
+class Joker(_Action):
+    """Spend (``spend: true``) or decline the joker offered after a broken rule."""
+
+    type: Literal["joker"]
+    spend: bool
+    token: Token | None = None
+
+
+class Answer(_Action):
+    """Answer the referee's pending question ``question`` yes or no."""
+
+    type: Literal["answer"]
+    question: Short
+    yes: bool
+    token: Token | None = None
+
+
+class StaffOp(StrEnum):
+    """What staff may do from the page."""
+
+    ABORT = "abort"
+    RESYNC = "resync"
+    SETTINGS = "settings"
+
+
+class Settings(StrictModel):
+    """Variant settings for the next game (unset keys stay as they are)."""
+
+    edges: EdgeFace | None = Field(default=None, strict=False)
+    jokers: bool | None = None
+
+
+class Staff(_Action):
+    """A staff action: abort the game, re-sync the board with the sensors, or settings."""
+
+    type: Literal["staff"]
+    op: StaffOp = Field(strict=False)
+    pin: Annotated[str, Field(max_length=32)]
+    settings: Settings | None = None
+
+
+Action = Join | Select | Confirm | Joker | Answer | Staff
+"""Any action the page can send."""
+
+SeatAction = Select | Confirm | Joker | Answer
+"""The actions a seat takes (as opposed to joining, and staff actions)."""
+
+_ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
+_SOURCE = "web message"
+
+
+def parse_action(raw: str | bytes) -> Action:
+    """Read one message; InputError naming the key if it is not a well-formed action."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise InputError(_SOURCE, "", f"longer than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data: Any = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InputError(_SOURCE, "", f"not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise InputError(_SOURCE, "(top level)", "expected a JSON object with a type")
+    kind = data.get("type")
+    known = ("join", "select", "confirm", "joker", "answer", "staff")
+    if kind not in known:
+        raise InputError(
+            _SOURCE, "type", f"unknown action {kind!r} (expected one of {', '.join(known)})"
+        )
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        error = validation_error(_SOURCE, exc)
+        where = error.where.split(".", 1)[1] if error.where.startswith(f"{kind}.") else error.where
+        raise InputError(_SOURCE, where, error.problem) from None
+
+
+class Refused(TabletopError):
+    """An action this device may not take now. ``forbidden``: wrong code, PIN or seat (403);
+    otherwise the game is not waiting for it (409)."""
+
+    def __init__(self, message: str, forbidden: bool = False) -> None:
+        super().__init__(message)
+        self.forbidden = forbidden
+
+
+def _acts_for(seat: str, players: tuple[str, ...]) -> bool:
+    return seat == TABLE_SEAT or seat in players
+
+
+def check_action(action: SeatAction, view: TableView, seat: str) -> None:
+    """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
+    game in ``view`` is waiting for exactly that from that seat."""
+    current = view.current_player
+    if isinstance(action, Answer):
+        question = view.question
+        if question is None or question.id != action.question:
+            raise Refused(f"no pending question {action.question!r}")
+        if not _acts_for(seat, (question.player,)):
+            raise Refused(f"the question is for {question.player}, not {seat}", forbidden=True)
+        return
+    if isinstance(action, Joker):
+        drop = view.last_drop
+        if not view.joker_offer or drop is None:
+            raise Refused("no joker is on offer")
+        if not _acts_for(seat, view.joker_players):
+            raise Refused(f"the joker is {drop.competitor}'s, not {seat}'s", forbidden=True)
+        return
+    if current is None:
+        raise Refused("the game is over")
+    if not _acts_for(seat, (current,)):
+        raise Refused(f"it is {current}'s turn, not {seat}'s", forbidden=True)
+    if isinstance(action, Select):
+        standing = view.current_standing
+        if standing is None or standing.supply.count(action.color, action.shape) == 0:
+            raise Refused(f"{current} has no {action.color} {action.shape} left to drop")
+    elif view.selection is None or view.selection.player != current:
+        raise Refused(f"{current} has not selected a shape to confirm")

@@ -1,0 +1,218 @@
+"""The scoreboard's ASGI app (Starlette): the page, its live feed and its actions.
+
+Routes (``docs/web.md``):
+
+* ``GET /`` -- the page (plain HTML, CSS and JS from ``static/``; no build step, no CDN);
+* ``GET /api/view`` -- the view message (below) as JSON;
+* ``POST /api/actions`` -- one action (:mod:`firmware_host.web.actions`); the reply;
+* ``WS /ws`` -- the view message on connect and on every change; the client may send
+  actions, each answered by a reply message;
+* ``GET /healthz`` -- ``ok``.
+
+The view message is ``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool,
+"phones": bool, "players": [...], "join": {"code", "url", "qr"} | null}``; ``join`` (the
+code and its QR code as SVG) only goes to the table's screen. Replies are ``{"type":
+"done"}``, ``{"type": "joined", "seat", "token"}`` or ``{"type": "error", "error"}``,
+each with the action's ``ref``; over HTTP the status is 200, 400 (malformed), 403 (wrong
+code, PIN or seat) or 409 (the game is not waiting for that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.web.access import Access
+from firmware_host.web.actions import (
+    MAX_MESSAGE_BYTES,
+    Join,
+    Refused,
+    Staff,
+    check_action,
+    parse_action,
+)
+from firmware_host.web.svg import board_svg
+from firmware_host.web.table import Table
+from firmware_host.web.view import TableView
+
+STATIC = Path(__file__).parent / "static"
+"""The page's files."""
+
+
+class Desk:
+    """Takes one untrusted message from a client and answers it: parse, check, act."""
+
+    def __init__(self, table: Table, access: Access) -> None:
+        self.table = table
+        self.access = access
+        self._rendered: tuple[TableView, dict[str, Any], str] | None = None
+
+    async def handle(self, raw: str | bytes, host: str) -> tuple[int, dict[str, Any]]:
+        """The HTTP status and the reply for message ``raw`` from address ``host``."""
+        try:
+            action = parse_action(raw)
+        except InputError as exc:
+            return 400, {"type": "error", "error": str(exc), "ref": None}
+        ref = action.ref
+        view = self.table.snapshot()
+        try:
+            if isinstance(action, Join):
+                token = self.access.join(view.game_id, view.players, action.seat, action.code, host)
+                return 200, {"type": "joined", "seat": action.seat, "token": token, "ref": ref}
+            if isinstance(action, Staff):
+                self.access.check_pin(action.pin, host)
+                await self.table.act(action, "staff")
+                return 200, {"type": "done", "ref": ref}
+            seat = self.access.seat_of(action.token, host, view.game_id)
+            if seat is None:
+                raise Refused("join a seat with the game's join code first", forbidden=True)
+            check_action(action, view, seat)
+            await self.table.act(action, seat)
+        except Refused as exc:
+            return (403 if exc.forbidden else 409), {"type": "error", "error": str(exc), "ref": ref}
+        except IllegalMove as exc:
+            return 409, {"type": "error", "error": str(exc), "ref": ref}
+        return 200, {"type": "done", "ref": ref}
+
+    def view_message(self, view: TableView, host: str) -> dict[str, Any]:
+        """The view message for a client at ``host`` (the join code only for the screen)."""
+        if self._rendered is None or self._rendered[0] is not view:
+            self._rendered = (view, view.to_json(), board_svg(view))
+        _, data, svg = self._rendered
+        config = self.access.config
+        screen = self.access.is_screen(host)
+        join = None
+        if screen and config.phones and config.public_url:
+            code = self.access.join_code(view.game_id)
+            url = f"{config.public_url.rstrip('/')}/?code={code}"
+            qr = segno.make(url, error="m").svg_inline(scale=4, omitsize=True)
+            join = {"code": code, "url": url, "qr": qr}
+        return {
+            "type": "view",
+            "view": data,
+            "svg": svg,
+            "screen": screen,
+            "phones": config.phones,
+            "players": list(view.players),
+            "join": join,
+        }
+
+
+def _host(client: Any) -> str:
+    return client.host if client is not None else ""
+
+
+def create_app(
+    table: Table,
+    access: Access,
+    background: Callable[[], Awaitable[None]] | None = None,
+) -> Starlette:
+    """The app serving ``table``; ``background`` (say, a demo's clock) runs while it serves."""
+    desk = Desk(table, access)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def view(request: Request) -> Response:
+        return JSONResponse(desk.view_message(table.snapshot(), _host(request.client)))
+
+    async def actions(request: Request) -> Response:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                break
+        status, reply = await desk.handle(body, _host(request.client))
+        return JSONResponse(reply, status_code=status)
+
+    async def health(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def feed(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        host = _host(websocket.client)
+        lock = asyncio.Lock()
+
+        async def send(message: dict[str, Any]) -> None:
+            async with lock:
+                await websocket.send_json(message)
+
+        async def push() -> None:
+            updates = table.updates()
+            await send(desk.view_message(table.snapshot(), host))
+            async for latest in updates:
+                await send(desk.view_message(latest, host))
+
+        pusher = asyncio.create_task(push())
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                _, reply = await desk.handle(raw, host)
+                await send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await pusher
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(background()) if background is not None else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/api/view", view),
+            Route("/api/actions", actions, methods=["POST"]),
+            Route("/healthz", health),
+            WebSocketRoute("/ws", feed),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+
+
+MAX_WS_BYTES = MAX_MESSAGE_BYTES * 4
+"""uvicorn drops WebSocket frames longer than this before they reach the app."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (0: any free port), for uvicorn's
+    ``Server.serve(sockets=[...])``: clients can connect as soon as it returns."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    return sock

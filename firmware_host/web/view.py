@@ -1,0 +1,246 @@
+"""The table's view: everything the scoreboard page shows, built from the game (pure).
+
+A :class:`TableView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
+:class:`~firmware_host.games.dropit.state.GameState`, the pieces' believed poses, the last
+:class:`~firmware_host.rules.landing.Verdict` and what the table is waiting for (a question
+to the players, a joker offer, the selected shape). :meth:`TableView.to_json` gives the
+documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its board.
+
+>>> from firmware_host.config.board import load_board
+>>> from firmware_host.games.dropit.events import GameStarted
+>>> from firmware_host.games.dropit.lineup import Competitor, Variants
+>>> from firmware_host.games.dropit.state import replay
+>>> from firmware_host.rules.pieces import Color
+>>> state = replay([GameStarted((Competitor("Ann", ("Ann",), (Color.RED, Color.BLUE)),
+...     Competitor("Ben", ("Ben",), (Color.YELLOW, Color.GREEN))), False, Variants())])
+>>> view = TableView(load_board(), state, game_id="g1")
+>>> view.to_json()["game"]["turn"]
+{'number': 1, 'player': 'Ann', 'for': 'Ann'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from firmware_host.config.board import Board, BonusCircle
+from firmware_host.games.dropit.state import Drop, GameState, Standing
+from firmware_host.rules.landing import EdgeContact, Verdict
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A yes/no question the referee asks ``player`` (``id`` tells answers apart)."""
+
+    id: str
+    text: str
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "text", "player"}``."""
+        return {"id": self.id, "text": self.text, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The shape ``player`` has chosen to drop next."""
+
+    player: str
+    color: Color
+    shape: Shape
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "color", "shape"}``."""
+        return {"player": self.player, "color": str(self.color), "shape": str(self.shape)}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the page shows at one moment; immutable, so it can be handed to every client.
+
+    ``verdict`` is the full verdict of the latest drop (it names the offending contacts);
+    ``poses`` overrides where pieces are believed to rest (by id; default: the game's
+    poses); ``joker_offer`` is True while the latest drop's player may still spend a joker.
+    """
+
+    board: Board
+    state: GameState
+    game_id: str
+    verdict: Verdict | None = None
+    poses: Mapping[str, Pose] = field(default_factory=dict)
+    question: Question | None = None
+    selection: Selection | None = None
+    joker_offer: bool = False
+    status: str = ""
+
+    @property
+    def current_player(self) -> str | None:
+        """Who drops now (None once the game is over)."""
+        turn = self.state.current
+        return None if turn is None else turn.player
+
+    @property
+    def current_standing(self) -> Standing | None:
+        """The standing of the player or team whose turn it is."""
+        turn = self.state.current
+        return None if turn is None else self.state.standing(turn.competitor.name)
+
+    @property
+    def last_drop(self) -> Drop | None:
+        """The latest drop, if any."""
+        return self.state.drops[-1] if self.state.drops else None
+
+    @property
+    def joker_players(self) -> tuple[str, ...]:
+        """The players who may spend the offered joker (the dropping team's members)."""
+        drop = self.last_drop
+        if not self.joker_offer or drop is None:
+            return ()
+        return self.state.standing(drop.competitor).competitor.members
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every player (team members for a team game), in turn order: the seats."""
+        return tuple(m for c in self.state.started.competitors for m in c.members)
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """The pieces on the board at their believed poses."""
+        return tuple(
+            replace(p, pose=self.poses[p.id]) if p.id in self.poses else p for p in self.state.board
+        )
+
+    @property
+    def offending_pieces(self) -> frozenset[str]:
+        """Ids of the pieces whose contact broke a rule in the latest verdict."""
+        if self.verdict is None:
+            return frozenset()
+        return frozenset(
+            c.id for found in self.verdict.offenders.values() for c in found if isinstance(c, Piece)
+        )
+
+    @property
+    def offending_edges(self) -> frozenset[EdgeContact]:
+        """The edge segments whose contact broke the edge rule in the latest verdict."""
+        if self.verdict is None:
+            return frozenset()
+        return frozenset(
+            c
+            for found in self.verdict.offenders.values()
+            for c in found
+            if isinstance(c, EdgeContact)
+        )
+
+    @property
+    def scored_circles(self) -> tuple[BonusCircle, ...]:
+        """The bonus circles the latest dropped shape covers."""
+        return () if self.verdict is None else self.verdict.bonus_circles
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON form of the view (``docs/web.md``)."""
+        state = self.state
+        started = state.started
+        turn = state.current
+        dropped = self.last_drop.piece.id if self.last_drop else None
+        offenders = self.offending_pieces
+        return {
+            "game": {
+                "id": self.game_id,
+                "status": self.status,
+                "over": state.over,
+                "turn": None
+                if turn is None
+                else {"number": turn.number, "player": turn.player, "for": turn.competitor.name},
+                "shapes_left": state.shapes_left,
+                "winners": list(state.winners()),
+                "teams": started.teams,
+                "edges": str(started.variants.edges),
+                "jokers": started.variants.jokers,
+            },
+            "board": {
+                "name": self.board.name,
+                "width": self.board.width,
+                "height": self.board.height,
+            },
+            "competitors": [
+                _competitor_json(
+                    standing,
+                    score.to_json(),
+                    turn is not None and turn.competitor == standing.competitor,
+                )
+                for standing, score in zip(state.standings, state.scores(), strict=True)
+            ],
+            "pieces": [
+                {
+                    "id": p.id,
+                    "color": str(p.color),
+                    "shape": str(p.shape),
+                    "x": p.pose.x,
+                    "y": p.pose.y,
+                    "angle": p.pose.angle,
+                    "dropped": p.id == dropped,
+                    "offender": p.id in offenders,
+                }
+                for p in self.pieces
+            ],
+            "last_drop": self._last_drop_json(),
+            "question": None if self.question is None else self.question.to_json(),
+            "joker_offer": self._joker_json(),
+            "selection": None if self.selection is None else self.selection.to_json(),
+        }
+
+    def _last_drop_json(self) -> dict[str, Any] | None:
+        drop = self.last_drop
+        if drop is None:
+            return None
+        piece = drop.piece
+        verdict = None
+        explanation = f"{piece.describe()}: {drop.points} point{'' if drop.points == 1 else 's'}"
+        if self.verdict is not None:
+            verdict = {
+                **self.verdict.to_json(),
+                "offenders": {
+                    str(rule): [_offender_json(c) for c in found]
+                    for rule, found in self.verdict.offenders.items()
+                },
+            }
+            explanation = self.verdict.explain()
+        if drop.joker:
+            explanation += f" — joker spent: scores {drop.points}"
+        return {
+            "turn": drop.turn,
+            "by": drop.player,
+            "for": drop.competitor,
+            "piece": {"id": piece.id, "color": str(piece.color), "shape": str(piece.shape)},
+            "verdict": verdict,
+            "joker": drop.joker,
+            "points": drop.points,
+            "explanation": explanation,
+        }
+
+    def _joker_json(self) -> dict[str, Any] | None:
+        drop = self.last_drop
+        if not self.joker_offer or drop is None:
+            return None
+        return {"turn": drop.turn, "for": drop.competitor, "players": list(self.joker_players)}
+
+
+def _competitor_json(standing: Standing, score: dict[str, Any], current: bool) -> dict[str, Any]:
+    competitor = standing.competitor
+    return {
+        "name": competitor.name,
+        "members": list(competitor.members),
+        "colors": [str(c) for c in competitor.colors],
+        "current": current,
+        **{k: v for k, v in score.items() if k != "name"},
+        "supply": [{"color": str(c), "shape": str(s), "count": n} for c, s, n in standing.supply],
+        "shapes_left": len(standing.supply),
+    }
+
+
+def _offender_json(culprit: Piece | EdgeContact) -> dict[str, Any]:
+    if isinstance(culprit, EdgeContact):
+        return {"edge": {"side": str(culprit.side), "symbol": culprit.symbol}}
+    return {"piece": culprit.id}

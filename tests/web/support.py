@@ -1,0 +1,122 @@
+"""Helpers for the web tests: refereed example games, web settings, a stepped clock,
+a demo table behind the real app, and a real uvicorn server on a free port."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from firmware_host.config.board import load_board
+from firmware_host.games.dropit.gamefile import load_game
+from firmware_host.games.dropit.referee import RefereeReport, referee_game
+from firmware_host.web.access import Access
+from firmware_host.web.config import WebConfig
+from firmware_host.web.demo import DemoTable
+from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "games"
+FOUR = EXAMPLES / "four_players_base.yaml"
+TEAMS = EXAMPLES / "two_teams_jokers_shape_edges.yaml"
+EASY = EXAMPLES / "three_players_easy.yaml"
+PIN = "2741"
+CODE_SEED = 7
+
+
+def report(path: Path) -> RefereeReport:
+    return referee_game(load_game(path), load_board(), str(path))
+
+
+def web_config(**changes: object) -> WebConfig:
+    values: dict[str, object] = {
+        "version": 1,
+        "staff_pin": PIN,
+        "phones": True,
+        "public_url": "http://192.168.1.20:8080",
+        "screen_hosts": ["127.0.0.1"],
+    }
+    values.update(changes)
+    return WebConfig.model_validate(values)
+
+
+class Ticks:
+    """A clock for :meth:`DemoTable.run`: each sleep lasts until the test calls :meth:`tick`
+    (from the event loop's thread)."""
+
+    def __init__(self) -> None:
+        self.slept = 0.0
+        self._ticks: asyncio.Queue[None] = asyncio.Queue()
+
+    async def sleep(self, seconds: float) -> None:
+        await self._ticks.get()
+        self.slept += seconds
+
+    def tick(self) -> None:
+        self._ticks.put_nowait(None)
+
+
+@dataclass
+class Served:
+    """A demo table served by the real app and uvicorn, in a thread with its own loop."""
+
+    table: DemoTable
+    access: Access
+    ticks: Ticks
+    loop: asyncio.AbstractEventLoop
+    urls: list[str]
+
+    def call(self, function: Callable[[], object]) -> None:
+        """Run ``function()`` in the server's loop and wait for it (bounded)."""
+
+        async def run() -> None:
+            function()
+
+        asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
+
+    def tick(self, times: int = 1) -> None:
+        for _ in range(times):
+            self.call(self.ticks.tick)
+        # the demo steps once per tick; wait until it has stepped (bounded)
+        self.call(lambda: None)
+
+
+@contextlib.contextmanager
+def serve(table: DemoTable, access: Access, hosts: tuple[str, ...]) -> Iterator[Served]:
+    """Serve ``table`` on a free port of each of ``hosts``; ready when it yields."""
+    sockets = [bind(host, 0) for host in hosts]
+    urls = [
+        f"http://{'[' + h + ']' if ':' in h else h}:{s.getsockname()[1]}"
+        for h, s in zip(hosts, sockets, strict=True)
+    ]
+    ready = threading.Event()
+    holder: dict[str, Any] = {}
+
+    async def background() -> None:
+        holder["loop"] = asyncio.get_running_loop()
+        holder["ticks"] = ticks = Ticks()
+        ready.set()
+        await table.run(1.0, sleep=ticks.sleep)
+
+    app = create_app(table, access, background=background)
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(timeout=20), "the server did not start within 20 s"
+        with urllib.request.urlopen(f"{urls[0]}/healthz", timeout=20) as reply:
+            assert reply.read() == b"ok"
+        yield Served(table, access, holder["ticks"], holder["loop"], urls)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+        for sock in sockets:
+            sock.close()

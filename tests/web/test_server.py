@@ -1,0 +1,255 @@
+"""The app over HTTP and WebSocket (Starlette's test client): the page, the view, and every
+refusal of untrusted input -- malformed messages, no join code, wrong code, wrong seat,
+wrong PIN -- changing nothing, while right actions reach the table."""
+
+import json
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from firmware_host.config.board import load_board
+from firmware_host.web.access import Access
+from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
+from firmware_host.web.demo import DemoTable, Received
+from firmware_host.web.server import create_app
+from tests.web.support import FOUR, PIN, Ticks, report, web_config
+
+SCREEN = ("127.0.0.1", 40000)
+PHONE = ("192.168.1.50", 40001)
+
+
+class Setup:
+    def __init__(self, ask=(1,), **config):
+        self.table = DemoTable(load_board(), report(FOUR), ask=ask, game_id="g1")
+        self.access = Access(web_config(**config), seed=5)
+        self.ticks: Ticks | None = None
+
+        async def background():
+            self.ticks = Ticks()
+            await self.table.run(2.0, sleep=self.ticks.sleep)
+
+        self.app = create_app(self.table, self.access, background=background)
+
+    def client(self, at=PHONE):
+        return TestClient(self.app, client=at)
+
+
+@pytest.fixture
+def setup():
+    return Setup()
+
+
+def post(client, action):
+    body = action if isinstance(action, str | bytes) else json.dumps(action)
+    return client.post("/api/actions", content=body)
+
+
+def test_the_page_is_served_without_any_outside_resource(setup):
+    with setup.client() as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert '<div id="board">' in page.text
+        for path in ("/static/app.js", "/static/style.css"):
+            reply = client.get(path)
+            assert reply.status_code == 200
+            assert "https://" not in reply.text and "cdn" not in reply.text.lower()
+        assert client.get("/healthz").text == "ok"
+        assert client.get("/static/../server.py").status_code == 404
+
+
+def test_only_the_screen_is_shown_the_join_code(setup):
+    with setup.client(SCREEN) as screen, setup.client(PHONE) as phone:
+        shown = screen.get("/api/view").json()
+        assert shown["screen"] is True
+        code = setup.access.join_code("g1")
+        assert shown["join"]["code"] == code
+        assert shown["join"]["url"] == f"http://192.168.1.20:8080/?code={code}"
+        assert shown["join"]["qr"].startswith("<svg")
+        hidden = phone.get("/api/view").json()
+        assert hidden["screen"] is False
+        assert hidden["join"] is None
+        assert code not in json.dumps(hidden)
+        assert hidden["players"] == ["Ann", "Ben", "Cleo", "Dev"]
+        assert hidden["svg"].startswith("<svg")
+        assert hidden["view"]["game"]["turn"]["player"] == "Ann"
+
+
+MALFORMED = [
+    "",
+    "{",
+    "null",
+    '"answer"',
+    b"\x00\xff",
+    '{"type": "answer", "question": "q1", "yes": "maybe"}',
+    '{"type": "select", "color": "red"}',
+    '{"type": "nuke"}',
+    '{"type": "confirm", "token": ' + json.dumps("t" * 5000) + "}",
+]
+
+
+@pytest.mark.parametrize("raw", MALFORMED)
+def test_malformed_http_messages_get_400_and_change_nothing(setup, raw):
+    with setup.client(SCREEN) as client:
+        before = client.get("/api/view").json()
+        reply = post(client, raw)
+        assert reply.status_code == 400
+        assert reply.json()["type"] == "error"
+        assert reply.json()["error"].startswith("web message")
+        assert client.get("/api/view").json() == before
+    assert setup.table.received == []
+
+
+def ask_first_question(setup, client):
+    client.portal.call(setup.ticks.tick)
+    client.portal.call(lambda: None)
+    question = client.get("/api/view").json()["view"]["question"]
+    assert question == {
+        "id": "q1",
+        "text": "Turn 1: has the red diamond come to rest?",
+        "player": "Ann",
+    }
+    return question
+
+
+def test_devices_without_the_right_code_seat_or_pin_change_nothing(setup):
+    with setup.client(PHONE) as phone:
+        ask_first_question(setup, phone)
+        before = phone.get("/api/view").json()
+        code = setup.access.join_code("g1")
+        refusals = [
+            ({"type": "answer", "question": "q1", "yes": True}, "join a seat"),
+            ({"type": "answer", "question": "q1", "yes": True, "token": "guess"}, "join a seat"),
+            (
+                {"type": "join", "seat": "Ann", "code": "999999" if code != "999999" else "0"},
+                "wrong join code",
+            ),
+            ({"type": "join", "seat": "Nobody", "code": code}, "no player 'Nobody'"),
+            ({"type": "staff", "op": "abort", "pin": "0000"}, "wrong staff PIN"),
+        ]
+        for action, error in refusals:
+            reply = post(phone, action)
+            assert reply.status_code == 403, action
+            assert error in reply.json()["error"]
+        # a phone holding another seat may not answer Ann's question
+        ben = post(phone, {"type": "join", "seat": "Ben", "code": code}).json()
+        assert ben["type"] == "joined" and ben["seat"] == "Ben"
+        reply = post(
+            phone, {"type": "answer", "question": "q1", "yes": True, "token": ben["token"]}
+        )
+        assert reply.status_code == 403
+        assert "the question is for Ann, not Ben" in reply.json()["error"]
+        reply = post(
+            phone, {"type": "select", "color": "blue", "shape": "circle", "token": ben["token"]}
+        )
+        assert reply.status_code == 403
+        assert phone.get("/api/view").json() == before
+    assert setup.table.received == []
+
+
+def test_a_seated_phone_answers_and_the_answer_reaches_the_table(setup):
+    with setup.client(PHONE) as phone:
+        ask_first_question(setup, phone)
+        joined = post(
+            phone, {"type": "join", "seat": "Ann", "code": setup.access.join_code("g1"), "ref": "j"}
+        )
+        assert joined.status_code == 200
+        assert joined.json()["ref"] == "j"
+        token = joined.json()["token"]
+        wrong_id = post(phone, {"type": "answer", "question": "q9", "yes": True, "token": token})
+        assert wrong_id.status_code == 409
+        reply = post(
+            phone, {"type": "answer", "question": "q1", "yes": True, "token": token, "ref": "a"}
+        )
+        assert reply.status_code == 200
+        assert reply.json() == {"type": "done", "ref": "a"}
+        view = phone.get("/api/view").json()["view"]
+        assert view["question"] is None
+        assert view["game"]["turn"]["number"] == 2
+        assert view["last_drop"]["by"] == "Ann"
+    assert setup.table.received == [
+        Received(Answer(type="answer", question="q1", yes=True, token=token, ref="a"), "Ann")
+    ]
+
+
+def test_staff_actions_need_the_pin_and_work_with_it(setup):
+    with setup.client(PHONE) as phone:
+        reply = post(
+            phone, {"type": "staff", "op": "settings", "pin": PIN, "settings": {"edges": "shape"}}
+        )
+        assert reply.status_code == 200
+        assert str(setup.table.settings.edges) == "shape"
+        assert post(phone, {"type": "staff", "op": "abort", "pin": PIN}).status_code == 200
+        assert phone.get("/api/view").json()["view"]["game"]["status"] == "game aborted by staff"
+        again = post(phone, {"type": "staff", "op": "resync", "pin": PIN})
+        assert again.status_code == 409
+        assert "aborted" in again.json()["error"]
+    assert [r.action.op for r in setup.table.received if isinstance(r.action, Staff)] == [
+        "settings",
+        "abort",
+    ]
+
+
+def test_the_screen_acts_for_the_table_without_a_code(setup):
+    with setup.client(SCREEN) as screen:
+        ask_first_question(setup, screen)
+        reply = post(screen, {"type": "answer", "question": "q1", "yes": False})
+        assert reply.status_code == 200
+        assert setup.table.received[-1].seat == TABLE_SEAT
+        assert screen.get("/api/view").json()["view"]["question"] is None
+
+
+def receive_until(ws, predicate, limit=10):
+    for _ in range(limit):
+        message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("expected message not received")
+
+
+def test_the_websocket_sends_views_live_and_takes_actions(setup):
+    with setup.client(SCREEN) as client, client.websocket_connect("/ws") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "view"
+        assert first["view"]["game"]["turn"]["number"] == 1
+        assert first["view"]["question"] is None
+        client.portal.call(setup.ticks.tick)
+        asked = receive_until(ws, lambda m: m["type"] == "view")
+        assert asked["view"]["question"]["id"] == "q1"
+        ws.send_text(json.dumps({"type": "answer", "question": "q1", "yes": True, "ref": "r1"}))
+        reply = receive_until(ws, lambda m: m["type"] != "view")
+        assert reply == {"type": "done", "ref": "r1"}
+        played = receive_until(
+            ws, lambda m: m["type"] == "view" and m["view"]["game"]["turn"]["number"] == 2
+        )
+        assert played["view"]["last_drop"]["turn"] == 1
+        client.portal.call(setup.ticks.tick)
+        third = receive_until(ws, lambda m: m["type"] == "view")
+        assert third["view"]["game"]["turn"]["number"] == 3
+    assert setup.ticks.slept == 4.0
+
+
+@pytest.mark.parametrize("raw", MALFORMED)
+def test_malformed_websocket_messages_get_an_error_and_change_nothing(setup, raw):
+    with setup.client(SCREEN) as client, client.websocket_connect("/ws") as ws:
+        before = ws.receive_json()
+        if isinstance(raw, bytes):
+            ws.send_bytes(raw)
+        else:
+            ws.send_text(raw)
+        reply = ws.receive_json()
+        assert reply["type"] == "error"
+        assert reply["error"].startswith("web message")
+        assert client.get("/api/view").json()["view"] == before["view"]
+    assert setup.table.received == []
+
+
+def test_a_websocket_from_another_site_is_refused(setup):
+    with setup.client(SCREEN) as client:
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect("/ws", headers={"origin": "http://evil.example"}) as ws,
+        ):
+            ws.receive_json()
+        with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
+            assert ws.receive_json()["type"] == "view"
