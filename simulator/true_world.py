@@ -37,11 +37,10 @@ from firmware_host.model.params import PairValues
 from firmware_host.model.space import reach
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors import (
-    BeamCut,
+    DropReadings,
     EntryGate,
     PieceReader,
     StripModel,
-    StripSnapshot,
     Trajectory,
 )
 from simulator.noise import NoiseLayer
@@ -54,22 +53,6 @@ PAUSE_US = 2_000_000
 
 SPREAD_FLOOR = 0.1
 """A coefficient never drops below this fraction of its value, however wide the spread."""
-
-
-@dataclass(frozen=True, slots=True)
-class DropReadings:
-    """What the table's sensors report for one drop, on the hub's clock (microseconds).
-
-    ``tag`` is the piece reader's tag of the dropped piece (None without a reader);
-    ``entry`` the entry gate's cuts; ``strips`` the snapshot once everything settled at
-    ``settled_us``.
-    """
-
-    tag: str | None
-    released_us: int
-    entry: tuple[BeamCut, ...]
-    settled_us: int
-    strips: StripSnapshot
 
 
 @dataclass(frozen=True, slots=True)
