@@ -13,12 +13,11 @@ Piece ids must be unique.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, FiniteFloat, ValidationError
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, format_location, load_yaml, validation_error
@@ -32,16 +31,9 @@ class PieceEntry(StrictModel):
     id: str = Field(min_length=1)
     color: Color = Field(strict=False)
     shape: Shape = Field(strict=False)
-    x: float
-    y: float
-    angle: float = 0.0
-
-    @field_validator("x", "y", "angle")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError(f"expected a finite number, got {value}")
-        return value
+    x: FiniteFloat
+    y: FiniteFloat
+    angle: FiniteFloat = 0.0
 
     def piece(self) -> Piece:
         """The piece this entry describes."""

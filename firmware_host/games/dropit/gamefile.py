@@ -28,13 +28,12 @@ turns use in ``moved``.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, FiniteFloat, ValidationError, model_validator
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, load_yaml, validation_error
@@ -52,16 +51,9 @@ def piece_id(turn: int) -> str:
 
 
 class _Posed(StrictModel):
-    x: float
-    y: float
-    angle: float = 0.0
-
-    @field_validator("x", "y", "angle")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError(f"expected a finite number, got {value}")
-        return value
+    x: FiniteFloat
+    y: FiniteFloat
+    angle: FiniteFloat = 0.0
 
     @property
     def pose(self) -> Pose:
