@@ -81,7 +81,7 @@ def _describe(error: dict[str, Any]) -> str:
     message = str(error["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
-    if kind.endswith("_type") or kind in {"literal_error", "enum"}:
+    if kind.endswith("_type") or kind in {"literal_error", "enum", "finite_number"}:
         return f"{message.lower()}, got {given!r}"
     return message
 
