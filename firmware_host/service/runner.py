@@ -1,0 +1,224 @@
+"""Running the service: everything ``tabletop run`` starts, wired together, in one loop.
+
+:func:`serve` opens the journal and resumes its unfinished game (or starts one), picks
+the table (the simulator here), makes the referee, the LED tracks, the buttons, the
+controller, the autoplay players and the page, and runs them until the game is over
+(with autoplay) or it is told to stop (:class:`Service.stop`, Ctrl-C, SIGTERM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+from gpiozero.exc import GPIOZeroError
+from gpiozero.pins import Factory
+from gpiozero.pins.mock import MockFactory
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.noise import load_profile
+from firmware_host.config.panel import load_panel
+from firmware_host.config.table import load_table
+from firmware_host.errors import InputError
+from firmware_host.games.dropit.events import GameStarted
+from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.journal.dropit import DropItRecord, resume
+from firmware_host.journal.store import Journal
+from firmware_host.outputs.clock import Clock
+from firmware_host.outputs.gpio_tracks import GpioTracks
+from firmware_host.outputs.track_display import TrackDisplay
+from firmware_host.panel.buttons import PanelButtons
+from firmware_host.service.autoplay import THINK_SECONDS, AutoPlayers
+from firmware_host.service.clock import ScaledClock
+from firmware_host.service.controller import TableController
+from firmware_host.service.simulated import SimulatedTable, TruthReferee
+from firmware_host.service.track_log import LoggedTracks
+from firmware_host.web.access import Access
+from firmware_host.web.config import load_web_config
+from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
+
+log = logging.getLogger("firmware_host.service")
+
+DEFAULT_PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
+"""The players of a game nobody set up (four, as autoplay shows a newcomer)."""
+
+
+@dataclass
+class Options:
+    """What ``tabletop run`` was asked for (see ``docs/service.md``)."""
+
+    journal: Path
+    sim: bool = True
+    autoplay: bool = False
+    speed: float = 1.0
+    http: bool = True
+    page_host: str | None = None
+    page_port: int | None = None
+    seed: int = 1
+    noise: str = "realistic"
+    players: Sequence[str] = DEFAULT_PLAYERS
+    jokers: bool = True
+    edges: EdgeFace = EdgeFace.COLOR
+    table: str | None = None
+    panel: str | None = None
+    web: str | None = None
+    think: float = THINK_SECONDS
+
+
+def game_start(options: Options) -> GameStarted:
+    """The set-up event of a new game for ``options.players``."""
+    colors = deal_colors([None] * len(options.players))
+    competitors = tuple(
+        Competitor(name, (name,), dealt)
+        for name, dealt in zip(options.players, colors, strict=True)
+    )
+    return GameStarted(competitors, False, Variants(options.edges, options.jokers))
+
+
+class Service:
+    """One run of the service (build it, then ``await run()``; ``stop()`` ends it)."""
+
+    def __init__(
+        self,
+        options: Options,
+        *,
+        clock: Clock | None = None,
+        pin_factory: Factory | None = None,
+        announce: Callable[[str], None] = print,
+    ) -> None:
+        self.options = options
+        self.clock = clock or ScaledClock(options.speed)
+        self.announce = announce
+        self._pin_factory = pin_factory
+        self._stopping = asyncio.Event()
+        self.page_url: str | None = None
+        table = load_table(options.table)
+        self.board = table.board
+        self.panel = load_panel(options.panel)
+        self.web = load_web_config(options.web)
+        profile = load_profile(options.noise)
+        self.journal = Journal(options.journal)
+        game = resume(self.journal)
+        if game is None:
+            game = DropItRecord.start(self.journal, game_start(options))
+            log.info("game %d started: %s", game.game_id, ", ".join(options.players))
+        else:
+            log.info(
+                "game %d resumed at turn %d (%d events journaled)",
+                game.game_id,
+                game.state.next_turn,
+                game.events,
+            )
+            announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
+        self.simulator = SimulatedTable(table, profile, options.seed)
+        self.simulator.replay(game.state.drops)
+        self.tracks: TrackDisplay | None = None
+        self.buttons: PanelButtons | None = None
+        self.controller = TableController(
+            self.board,
+            game,
+            TruthReferee(self.simulator),
+            new_game=lambda: DropItRecord.start(self.journal, game_start(options)),
+        )
+        self.simulator.feed = self.controller.dropped
+
+    def stop(self) -> None:
+        """Ask the service to stop (safe from a signal handler)."""
+        self._stopping.set()
+
+    async def run(self) -> int:
+        """Run until stopped (or, with autoplay, until the game is over); the exit status."""
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.stop)
+        self._start_outputs()
+        tasks = [loop.create_task(self._buttons_loop())] if self.buttons else []
+        if self.options.autoplay:
+            players = AutoPlayers(
+                self.controller, self.simulator, self.options.seed, self.clock, self.options.think
+            )
+            tasks.append(loop.create_task(self._autoplay(players)))
+        server = self._page_server()
+        serving = (
+            loop.create_task(server.serve(sockets=[self._socket])) if server is not None else None
+        )
+        try:
+            await self._stopping.wait()
+        finally:
+            log.info("stopping")
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if server is not None and serving is not None:
+                server.should_exit = True
+                await asyncio.gather(serving, return_exceptions=True)
+            self.close()
+        return 0
+
+    async def _autoplay(self, players: AutoPlayers) -> None:
+        try:
+            await players.play()
+            log.info("autoplay: the game is over")
+        finally:
+            self.stop()
+
+    async def _buttons_loop(self) -> None:
+        assert self.buttons is not None
+        while True:
+            self.controller.press(await self.buttons.next())
+
+    def _start_outputs(self) -> None:
+        seats = len(self.controller.state.standings)
+        tracks_config = self.panel.led_tracks
+        factory = self._pin_factory or (MockFactory() if self.options.sim else None)
+        try:
+            if tracks_config is not None:
+                self.tracks = GpioTracks(tracks_config, self.clock, pin_factory=factory)
+            if self.panel.buttons is not None:
+                self.buttons = PanelButtons(self.panel.buttons, pin_factory=factory)
+        except GPIOZeroError as exc:
+            log.warning("no GPIO here (%s): the panel's buttons and GPIO tracks are off", exc)
+        if self.tracks is None:
+            self.tracks = LoggedTracks(seats, self.clock)
+        self.controller.tracks = self.tracks
+        self.controller.redraw()
+
+    def _page_server(self) -> uvicorn.Server | None:
+        if not self.options.http:
+            return None
+        host = self.options.page_host or self.web.host
+        port = self.web.port if self.options.page_port is None else self.options.page_port
+        try:
+            self._socket = bind(host, port)
+        except OSError as exc:
+            raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
+        shown = "localhost" if host in ("127.0.0.1", "::1") else host
+        self.page_url = f"http://{shown}:{self._socket.getsockname()[1]}/"
+        self.announce(f"tabletop run: the page: {self.page_url}")
+        app = create_app(self.controller, Access(self.web))
+        return _PageServer(
+            uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
+        )
+
+    def close(self) -> None:
+        """Release the pins and the journal."""
+        if self.tracks is not None:
+            self.tracks.close()
+        if self.buttons is not None:
+            self.buttons.close()
+        self.journal.close()
+
+
+class _PageServer(uvicorn.Server):
+    """uvicorn inside the service's loop: the service, not uvicorn, handles the signals."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
