@@ -276,6 +276,8 @@ class TableController:
             raise IllegalMove("the game is over")
         if self._phase is not Phase.SELECT:
             raise IllegalMove("answer the referee's question or the joker offer first")
+        if self.paused is not None:
+            raise IllegalMove(f"the game is paused: {self.paused}")
         return turn
 
     def _identity(self, readings: DropReadings) -> Identity | None:
