@@ -74,12 +74,17 @@ class AutoPlayers:
         seed: int,
         clock: Clock,
         think: float = THINK_SECONDS,
+        *,
+        answers: bool = True,
     ) -> None:
         self.table = table
         self.hand = hand
         self.seed = seed
         self.clock = clock
         self.think = think
+        self.answers = answers
+        """Whether the simulated players answer the referee's questions (False: people
+        answer on the page or with the buttons)."""
 
     def choose(self) -> tuple[Color, Shape]:
         """The shape the current player drops now."""
@@ -106,7 +111,7 @@ class AutoPlayers:
                     spend = drop.ruling.full_points >= JOKER_WORTH
                     await table.act(Joker(type="joker", spend=spend), drop.player)
                     continue
-                if table.phase is Phase.QUESTION and table.question is not None:
+                if self.answers and table.phase is Phase.QUESTION and table.question:
                     question = table.question
                     await self.clock.sleep(self.think / 2)
                     yes = self.hand.truth(question.text)

@@ -3,7 +3,7 @@
 :func:`serve` opens the journal and resumes its unfinished game (or starts one), picks
 the table (the simulator here), makes the referee, the LED tracks, the buttons, the
 controller, the autoplay players and the page, and runs them until the game is over
-(with autoplay) or it is told to stop (:class:`Service.stop`, Ctrl-C, SIGTERM).
+(with autoplay and no page) or it is told to stop (:class:`Service.stop`, Ctrl-C, SIGTERM).
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ class Options:
     panel: str | None = None
     web: str | None = None
     think: float = THINK_SECONDS
+    autoplay_answers: bool = True
 
 
 def game_start(options: Options) -> GameStarted:
@@ -142,7 +143,12 @@ class Service:
         tasks = [loop.create_task(self._buttons_loop())] if self.buttons else []
         if self.options.autoplay:
             players = AutoPlayers(
-                self.controller, self.simulator, self.options.seed, self.clock, self.options.think
+                self.controller,
+                self.simulator,
+                self.options.seed,
+                self.clock,
+                self.options.think,
+                answers=self.options.autoplay_answers,
             )
             tasks.append(loop.create_task(self._autoplay(players)))
         server = self._page_server()
@@ -163,10 +169,11 @@ class Service:
         return 0
 
     async def _autoplay(self, players: AutoPlayers) -> None:
-        try:
-            await players.play()
+        await players.play()
+        if self.options.http:
+            log.info("autoplay: the game is over; the page shows it until the service stops")
+        else:
             log.info("autoplay: the game is over")
-        finally:
             self.stop()
 
     async def _buttons_loop(self) -> None:
