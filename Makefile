@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 RUN_JOURNAL ?= $(VENV)/run-journal.sqlite3
 run: $(STAMP)
 	rm -f $(RUN_JOURNAL) $(RUN_JOURNAL)-wal $(RUN_JOURNAL)-shm
-	$(BIN)/tabletop run --sim --autoplay --speed 4 --journal $(RUN_JOURNAL) --page-port 0
+	$(BIN)/tabletop run --sim --autoplay --speed 2 --journal $(RUN_JOURNAL)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

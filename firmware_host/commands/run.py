@@ -10,6 +10,7 @@ from typing import Any
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
+from firmware_host.link.ports import find_hub_port
 from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
 
 
@@ -73,6 +74,15 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("tabletop run", "--port/--sim", "give one: a hub's port or --sim")
     if args.autoplay and args.port:
         raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
+    port = args.port or (None if args.sim else find_hub_port())
+    if port is not None:
+        raise InputError(
+            "tabletop run",
+            port,
+            "refereeing a hub's readings needs the referee's eye, not in this build: use --sim",
+        )
+    if not args.sim:
+        print("tabletop run: no hub found: starting the simulator", flush=True)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

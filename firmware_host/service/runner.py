@@ -205,7 +205,10 @@ class Service:
         try:
             self._socket = bind(host, port)
         except OSError as exc:
-            raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
+            if self.options.page_port is not None:
+                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
+            log.warning("port %d is taken (%s): the page uses a free port instead", port, exc)
+            self._socket = bind(host, 0)
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         self.page_url = f"http://{shown}:{self._socket.getsockname()[1]}/"
         self.announce(f"tabletop run: the page: {self.page_url}")
