@@ -33,6 +33,7 @@ from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.service.controller import Phase, TableController
+from firmware_host.service.referee import Asked
 from firmware_host.web.actions import Answer, Confirm, Joker, Select
 
 log = logging.getLogger("firmware_host.service.autoplay")
@@ -51,8 +52,8 @@ class Hand(Protocol):
         """Let ``color`` ``shape`` go at ``x`` (mm), turned ``angle`` degrees, in ``turn``."""
         ...
 
-    def truth(self, question: str) -> bool:
-        """The honest answer to the referee's ``question`` about the last drop."""
+    def truth(self, question: Asked) -> bool:
+        """The honest answer to the referee's yes/no ``question`` about the last drop."""
         ...
 
 
@@ -111,13 +112,16 @@ class AutoPlayers:
                     spend = drop.ruling.full_points >= JOKER_WORTH
                     await table.act(Joker(type="joker", spend=spend), drop.player)
                     continue
-                if self.answers and table.phase is Phase.QUESTION and table.question:
-                    question = table.question
+                asked, question = table.asked, table.question
+                if self.answers and table.phase is Phase.QUESTION and asked and question:
                     await self.clock.sleep(self.think / 2)
-                    yes = self.hand.truth(question.text)
-                    await table.act(
-                        Answer(type="answer", question=question.id, yes=yes), question.player
-                    )
+                    if asked.options:
+                        color, shape = self.choose()
+                        action: Select | Answer = Select(type="select", color=color, shape=shape)
+                    else:
+                        yes = self.hand.truth(asked)
+                        action = Answer(type="answer", question=question.id, yes=yes)
+                    await table.act(action, question.player)
                     continue
                 turn = table.state.current
                 attempt = (turn.number, table.mishaps) if turn else None

@@ -24,6 +24,7 @@ when the hub is back.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from enum import StrEnum
@@ -75,6 +76,7 @@ class Phase(StrEnum):
     """What the table waits for."""
 
     SELECT = "select"
+    JUDGING = "judging"
     QUESTION = "question"
     JOKER = "joker"
     OVER = "over"
@@ -109,7 +111,8 @@ class TableController:
         self._selection: Selection | None = None
         self._question: Question | None = None
         self._asked = 0
-        self._pending: tuple[Identity | None, str] | None = None
+        self.asked: Asked | None = None
+        """The referee's open question (None when it asks nothing)."""
         self._verdict: Verdict | None = None
         self._status = ""
         self._phase = Phase.SELECT
@@ -156,7 +159,10 @@ class TableController:
     async def act(self, action: SeatAction | Staff, seat: str) -> None:
         """A checked action from the page or an autoplay player (IllegalMove: refused)."""
         if isinstance(action, Select):
-            self.select(action.color, action.shape)
+            if self._piece_question():
+                await self.choose(action.color, action.shape)
+            else:
+                self.select(action.color, action.shape)
         elif isinstance(action, Confirm):
             self.confirm()
         elif isinstance(action, Joker):
@@ -164,17 +170,17 @@ class TableController:
         elif isinstance(action, Answer):
             if self._question is None or self._question.id != action.question:
                 raise IllegalMove(f"no pending question {action.question!r}")
-            self.answer(action.yes)
+            await self.answer(action.yes)
         else:
             self._staff(action)
         log.info("action %s from %s", action.type, seat)
 
-    def press(self, button: Button) -> None:
+    async def press(self, button: Button) -> None:
         """A panel button was pressed: what it means depends on what the table waits for."""
         try:
-            if self._phase is Phase.QUESTION:
+            if self._phase is Phase.QUESTION and not self._piece_question():
                 if button in (Button.ANSWER_YES, Button.ANSWER_NO):
-                    self.answer(button is Button.ANSWER_YES)
+                    await self.answer(button is Button.ANSWER_YES)
             elif self._phase is Phase.JOKER:
                 if button in (Button.JOKER, Button.ANSWER_YES):
                     self.settle_joker(True)
@@ -203,13 +209,22 @@ class TableController:
         selection = self._selection
         self._say(f"{turn.player}: drop the {selection.color} {selection.shape} now")
 
-    def answer(self, yes: bool) -> None:
-        """The players answer the referee's pending question."""
-        if self._question is None or self._pending is None:
-            raise IllegalMove("the referee has not asked anything")
+    async def answer(self, yes: bool) -> None:
+        """The players answer the referee's pending yes/no question."""
+        if self._question is None or self._piece_question():
+            raise IllegalMove("the referee has not asked a yes/no question")
         log.info("answer %s to %r", "yes" if yes else "no", self._question.text)
         self._question = None
-        self._settle(self.referee.answer(yes))
+        await self._settle(self.referee.answer, yes)
+
+    async def choose(self, color: Color, shape: Shape) -> None:
+        """The players answer "which piece was dropped?" with the ``color`` ``shape``."""
+        asked = self.asked
+        if asked is None or (color, shape) not in asked.options:
+            raise IllegalMove(f"the referee did not ask whether the {color} {shape} fell")
+        log.info("piece chosen: %s %s", color, shape)
+        self._question = None
+        await self._settle(self.referee.choose, color, shape)
 
     def settle_joker(self, spend: bool) -> None:
         """Spend (True) or decline the joker on offer."""
@@ -226,26 +241,32 @@ class TableController:
             self.game.finish()
         self._enter_turn()
 
-    def dropped(self, readings: DropReadings) -> None:
+    async def dropped(self, readings: DropReadings) -> None:
         """The drop feed assembled one drop's readings: referee it."""
         turn = self.state.current
         if self._phase is Phase.JOKER:
             self.settle_joker(False)
             turn = self.state.current
+        if self._phase is Phase.JUDGING:
+            log.warning("a second drop while the referee judges the first: ignored")
+            self._say("a second piece fell before the referee finished: take it out")
+            return
         if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
             why = self.paused or ("the game is over" if turn is None else "a question is open")
             self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
             return
         identity = self._identity(readings)
-        self._pending = (identity, piece_id(turn.number))
+        options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
         log.info("turn %d: drop seen (identity %s)", turn.number, identity)
-        self._settle(self.referee.look(self._believed(), identity, readings, piece_id(turn.number)))
+        await self._settle(
+            self.referee.look, self.state.board, identity, readings, piece_id(turn.number), options
+        )
 
     def mishap(self, mishap: Mishap) -> None:
         """A drop that cannot be refereed: nothing counts, the turn is played again."""
         log.warning("mishap %s: %s", mishap.kind, mishap.message)
         self.mishaps += 1
-        self._pending = None
+        self.asked = None
         self._question = None
         if self._phase is Phase.QUESTION:
             self._phase = Phase.SELECT
@@ -290,11 +311,19 @@ class TableController:
             return self._selection.color, self._selection.shape
         return None
 
-    def _believed(self) -> tuple[Piece, ...]:
-        return self.state.board
+    def _piece_question(self) -> bool:
+        return self.asked is not None and bool(self.asked.options)
 
-    def _settle(self, outcome: Outcome) -> None:
+    async def _settle(self, work: Callable[..., Outcome], *args: object) -> None:
+        """Run the referee's ``work`` off the event loop (it simulates), then act on it."""
+        self._phase = Phase.JUDGING
+        self._publish()
+        try:
+            outcome = await asyncio.to_thread(work, *args)
+        except (InputError, IllegalMove) as exc:
+            outcome = _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
         if isinstance(outcome, Asked):
+            self.asked = outcome
             self._asked += 1
             turn = self.state.current
             player = turn.player if turn else ""
@@ -303,7 +332,9 @@ class TableController:
             log.info("question %s for %s: %s", self._question.id, player, outcome.text)
             self._say(f"the referee asks {player}: {outcome.text}")
             return
+        self.asked = None
         if isinstance(outcome, Mishap):
+            self._phase = Phase.SELECT
             self.mishap(outcome)
             return
         self._decided(outcome)
@@ -322,6 +353,7 @@ class TableController:
             position_state = self.state.apply(PiecesMoved(moves)) if moves else self.state
             verdict = judge(self.board, position_state.landing(dropped))
         except (IllegalMove, InputError) as exc:
+            self._phase = Phase.SELECT
             self.mishap(
                 _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
             )
@@ -330,7 +362,6 @@ class TableController:
             self._record(PiecesMoved(moves))
         self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
         self._verdict = verdict
-        self._pending = None
         log.info(
             "turn %d: %s dropped %s: %s",
             turn.number,
@@ -364,7 +395,6 @@ class TableController:
     def _enter_turn(self, resumed: bool = False) -> None:
         self._selection = None
         self._question = None
-        self._pending = None
         if resumed and self._joker_possible():
             self._phase = Phase.JOKER
         elif self.state.current is None:
@@ -409,7 +439,7 @@ class TableController:
             self._enter_turn(resumed=True)
             self._say("game aborted by staff; a new game begins")
         elif action.op is StaffOp.RESYNC:
-            self._pending = None
+            self.asked = None
             self._question = None
             self._phase = Phase.SELECT if self.state.current else Phase.OVER
             self._say("re-synced: the turn starts again")

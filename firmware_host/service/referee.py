@@ -36,9 +36,13 @@ class Landed:
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """A yes/no question for the players (``text`` as shown and spoken)."""
+    """A question for the players (``text`` as shown and spoken): yes or no, or, with
+    ``options``, which of these pieces was dropped. ``key`` names what is asked (the eye's
+    feature id), for a simulated player who answers honestly."""
 
     text: str
+    key: str = ""
+    options: tuple[Identity, ...] = ()
 
 
 class MishapKind(StrEnum):
@@ -70,11 +74,16 @@ class Referee(Protocol):
         identity: Identity | None,
         readings: DropReadings,
         piece_id: str,
+        options: tuple[Identity, ...],
     ) -> Outcome:
         """Referee one drop onto ``pieces`` (the believed board); the new piece is
-        ``piece_id``."""
+        ``piece_id``; ``options`` are the pieces it may be (the current player's)."""
         ...
 
     def answer(self, yes: bool) -> Outcome:
-        """The players' answer to the last :class:`Asked` question."""
+        """The players' answer to the last yes/no :class:`Asked` question."""
+        ...
+
+    def choose(self, color: Color, shape: Shape) -> Outcome:
+        """The players' answer to "which piece?": the ``color`` ``shape``."""
         ...

@@ -179,7 +179,7 @@ class Service:
     async def _buttons_loop(self) -> None:
         assert self.buttons is not None
         while True:
-            self.controller.press(await self.buttons.next())
+            await self.controller.press(await self.buttons.next())
 
     def _start_outputs(self) -> None:
         seats = len(self.controller.state.standings)

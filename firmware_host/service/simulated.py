@@ -17,7 +17,7 @@ the referee's eye (``firmware_host/eye``) on the simulator and never runs with a
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
@@ -26,10 +26,10 @@ from firmware_host.games.dropit.state import Drop
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.service.autoplay import aim
-from firmware_host.service.referee import Identity, Landed, Mishap, MishapKind, Outcome
+from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
 from simulator.true_world import TrueWorld
 
-Feed = Callable[[DropReadings], None]
+Feed = Callable[[DropReadings], Awaitable[None]]
 """Where a drop's readings go (the service's drop feed)."""
 
 
@@ -57,9 +57,9 @@ class SimulatedTable:
         """Drop the piece of ``turn`` in the true world and feed its readings."""
         done = await asyncio.to_thread(self.world.drop, color, shape, x, angle, piece_id(turn))
         if self.feed is not None:
-            self.feed(done.readings)
+            await self.feed(done.readings)
 
-    def truth(self, question: str) -> bool:
+    def truth(self, question: Asked) -> bool:
         """The truth referee never asks; an honest player says yes to a resting piece."""
         return True
 
@@ -76,6 +76,7 @@ class TruthReferee:
         identity: Identity | None,
         readings: DropReadings,
         piece_id: str,
+        options: tuple[Identity, ...] = (),
     ) -> Outcome:
         """The true board, the dropped piece last."""
         truth = self.table.pieces
@@ -84,5 +85,9 @@ class TruthReferee:
         return Landed(truth)
 
     def answer(self, yes: bool) -> Outcome:
+        """Never asked."""
+        return Mishap(MishapKind.DISAGREES, "the truth referee asks no questions")
+
+    def choose(self, color: Color, shape: Shape) -> Outcome:
         """Never asked."""
         return Mishap(MishapKind.DISAGREES, "the truth referee asks no questions")

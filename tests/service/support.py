@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,13 +35,14 @@ def options(tmp_path: Path, **changes: object) -> Options:
     return Options(**settings)  # type: ignore[arg-type]
 
 
-async def until(condition: Callable[[], bool], rounds: int = 20_000) -> None:
-    """Let the loop run until ``condition`` holds (bounded: fails after ``rounds``)."""
-    for _ in range(rounds):
-        if condition():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the condition never came true")
+async def until(condition: Callable[[], bool], deadline_s: float = 20.0) -> None:
+    """Let the loop (and the referee's worker thread) run until ``condition`` holds; fails
+    after ``deadline_s`` real seconds."""
+    deadline = time.monotonic() + deadline_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the condition never came true")
+        await asyncio.sleep(0.0005)
 
 
 class AskingReferee:
@@ -51,7 +53,7 @@ class AskingReferee:
         self.inner = inner
         self.turns = turns
         self.answers: list[bool] = []
-        self._held: tuple[tuple[Piece, ...], Identity | None, DropReadings, str] | None = None
+        self._held: tuple | None = None
 
     def look(
         self,
@@ -59,10 +61,11 @@ class AskingReferee:
         identity: Identity | None,
         readings: DropReadings,
         piece_id: str,
+        options: tuple[Identity, ...] = (),
     ) -> Outcome:
         if piece_id not in self.turns:
-            return self.inner.look(pieces, identity, readings, piece_id)
-        self._held = (pieces, identity, readings, piece_id)
+            return self.inner.look(pieces, identity, readings, piece_id, options)
+        self._held = (pieces, identity, readings, piece_id, options)
         return Asked(f"has piece {piece_id} come to rest?")
 
     def answer(self, yes: bool) -> Outcome:
@@ -71,3 +74,6 @@ class AskingReferee:
         if not yes:
             return Asked(f"has piece {self._held[3]} come to rest now?")
         return self.inner.look(*self._held)
+
+    def choose(self, color, shape) -> Outcome:
+        return self.inner.choose(color, shape)

@@ -49,7 +49,7 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
                 assert status.startswith("PAUSED: the sensor hub is not connected")
                 with pytest.raises(IllegalMove, match="not connected"):
                     table.confirm()
-                table.dropped(service.simulator.world.drop(color, shape, 150.0, 0.0).readings)
+                await table.dropped(service.simulator.world.drop(color, shape, 150.0, 0.0).readings)
                 assert table.state.next_turn == turn.number  # nothing seen while paused counts
 
                 hub.replug()

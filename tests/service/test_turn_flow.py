@@ -25,11 +25,11 @@ async def drop_turn(service: Service) -> None:
     """The current player (declining a joker on offer) selects, confirms and drops."""
     table = service.controller
     if table.phase is Phase.JOKER:
-        table.press(Button.ANSWER_NO)
+        await table.press(Button.ANSWER_NO)
     turn = table.state.current
     color, shape = AutoPlayers(table, service.simulator, 5, service.clock).choose()
     await table.act(Select(type="select", color=color, shape=shape), turn.player)
-    table.press(Button.CONFIRM)
+    await table.press(Button.CONFIRM)
     x, angle = aim(table.board, service.options.seed, turn.number, shape)
     await service.simulator.drop(turn.number, color, shape, x, angle)
 
@@ -46,7 +46,7 @@ def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
         assert question.player == "Ann" and "t1" in question.text
         with pytest.raises(IllegalMove, match="no pending question"):
             await table.act(Answer(type="answer", question="q9", yes=True), TABLE_SEAT)
-        table.press(Button.ANSWER_NO)  # a button answers too: no, asked again
+        await table.press(Button.ANSWER_NO)  # a button answers too: no, asked again
         second = table.snapshot().question
         assert second.id != question.id and table.state.next_turn == 1
         await table.act(Answer(type="answer", question=second.id, yes=True), TABLE_SEAT)
