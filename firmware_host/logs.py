@@ -111,6 +111,6 @@ def setup_logging(
     return handler
 
 
-def event(logger: logging.Logger, what: str, level: int = logging.INFO, **fields: Any) -> None:
+def event(logger: logging.Logger, what: str, level: int = logging.INFO, /, **fields: Any) -> None:
     """Log ``what`` with ``fields`` as ``key=value`` pairs (default level: info)."""
     logger.log(level, what, extra={"fields": fields})
