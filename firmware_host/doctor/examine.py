@@ -9,6 +9,7 @@ real time, bounded by :data:`CONNECT_SECONDS`.
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -69,10 +70,13 @@ class Doctor:
         self.gates: GateWatch | None = None
         """The gate watch of the check window, once it started."""
         self._link_down = ""
+        self._answered = threading.Event()
 
     def _link_state(self, state: str, reason: str) -> None:
         if state == "down":
             self._link_down = reason
+        else:  # "up" after a hello, "error" when the hub cannot be used (its version)
+            self._answered.set()
 
     async def examine(self) -> int:
         """Run every check; returns the number of problems (0: all OK)."""
@@ -101,7 +105,7 @@ class Doctor:
         return self.report.summary()
 
     async def _hub_up(self, link: HubLink, port: str, loaded: LoadedConfig) -> bool:
-        up = await asyncio.to_thread(link.wait_up, CONNECT_SECONDS)
+        up = await asyncio.to_thread(self._answered.wait, CONNECT_SECONDS)
         if link.error is not None:
             self.report.problem("hub", str(link.error).split(":")[0], _after_colon(link.error))
             return False
