@@ -2,10 +2,12 @@
 
 import asyncio
 import io
+import logging
 import time
 import types
 
 import engine
+import pytest
 import yaml
 from gpiozero.pins.mock import MockFactory
 
@@ -21,6 +23,16 @@ from tests.link_harness import Faults, PtyHub
 DEADLINE = 10.0
 LINK = {"backoff": lambda: backoff_delays(0.01, 2, 0.05)}
 BENCH_PANEL = CONFIG_DIR / "panel" / "bench_track.yaml"
+
+
+@pytest.fixture(autouse=True)
+def restore_logging():
+    """``tabletop doctor`` sets up the root logger for its process: undo it after a test."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 async def until(condition, task):
@@ -163,3 +175,17 @@ def test_no_hub_plugged_in_is_reported(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr("firmware_host.doctor.examine.find_hub_port", lambda: None)
     assert main(["doctor", "--no-leds"]) == 1
     assert "plug the hub's USB cable into the Pi, or give --port" in capsys.readouterr().out
+
+
+def test_a_table_file_using_more_beams_than_the_hub_has_is_named(tmp_path):
+    data = yaml.safe_load((CONFIG_DIR / "tables" / "reference.yaml").read_text())
+    data["board"] = str(CONFIG_DIR / "boards" / "reference.yaml")
+    data["entry_gate"].update(pitch=9.0, count=31)
+    table = tmp_path / "table.yaml"
+    table.write_text(yaml.safe_dump(data))
+    problems, out, _ = check_hub(tmp_path, lambda hub: 0, files=ConfigFiles(table=table))
+    assert "FIX   hub     the table file uses 31 entry-gate beams, the hub has 30" in out
+    assert "make entry_gate.count in the table file match the table as built" in out
+    assert "entry gate: beams 1-31 never cut" in out
+    assert "entry gate: beam 31 never clear" in out  # the hub has no beam 31 to report
+    assert problems == 4  # and the top gate's beam, never cut

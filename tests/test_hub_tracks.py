@@ -97,6 +97,22 @@ def test_an_animation_reaches_the_hub_frame_by_frame_then_the_state_returns(hub_
     asyncio.run(play())
 
 
+def test_redraw_restores_the_tracks_the_hub_blanked(hub_link):
+    hub, link = hub_link
+
+    async def play():
+        tracks = HubTracks(HUB, link, FakeClock())
+        tracks.show([track_state(4, ()), track_state(9, ())])
+        await asyncio.to_thread(strip_shows, hub, 1, seat(BLUE, 9))
+        with hub.lock:
+            hub.engine.device.idle_leds()  # what the hub does after 2 s without the host
+        tracks.redraw()
+        await asyncio.to_thread(strip_shows, hub, 0, seat(RED, 4))
+        await asyncio.to_thread(strip_shows, hub, 1, seat(BLUE, 9))
+
+    asyncio.run(play())
+
+
 def test_frames_the_hub_never_acknowledges_are_reported_and_the_game_goes_on(tmp_path, caplog):
     faults = Faults(drop_kinds={wire.LEDS}, direction="to_hub")
     with PtyHub(str(tmp_path), faults) as hub:
