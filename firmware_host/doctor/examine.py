@@ -136,7 +136,11 @@ class Doctor:
             )
             return
         config = loaded.table.config
-        watch = GateWatch(config.entry_gate.count, len(config.top_gate.heights))
+        hello = link.hello or {}
+        watch = GateWatch(  # beams the hub lacks are an inventory problem already
+            min(config.entry_gate.count, hello.get("entry_beams", 0)),
+            min(len(config.top_gate.heights), hello.get("top_beams", 0)),
+        )
         self.gates = watch
         events = link.event_queue()
 
