@@ -1,0 +1,1 @@
+"""What the service needs to run under systemd: :mod:`.notify` (sd_notify)."""
