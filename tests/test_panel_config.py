@@ -53,7 +53,11 @@ def test_bench_track_uses_27_distinct_gpio_lines():
         (lambda d: d["buttons"].update(debounce=1), "buttons.debounce", "unknown key"),
         (lambda d: d["buttons"].update(bounce_time=0), "buttons.bounce_time", "greater than 0"),
         (lambda d: d["buttons"]["pins"].update(confirm="13"), "buttons.pins.confirm", "integer"),
-        (lambda d: d.pop("buttons"), "(top level)", "give buttons, led_tracks or both"),
+        (
+            lambda d: [d.pop("buttons"), d.pop("hub_tracks")],
+            "(top level)",
+            "give buttons, led_tracks or hub_tracks",
+        ),
         (lambda d: d.update(version=2), "version", "1"),
     ],
 )

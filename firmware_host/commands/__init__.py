@@ -11,6 +11,7 @@ from types import ModuleType
 from firmware_host.commands import (
     board,
     clever,
+    doctor,
     games,
     hub,
     judge,
@@ -33,5 +34,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     page,
     clever,
+    doctor,
     run,
 )

@@ -1,2 +1,3 @@
-"""The service behind ``tabletop run``: the table controller, its clocks, resume and the
-simulated table (docs/service.md)."""
+"""The service behind ``tabletop run`` (docs/service.md): the table controller, its clocks,
+resume and the simulated table; and what it needs to run under systemd: :mod:`.notify`
+(sd_notify)."""

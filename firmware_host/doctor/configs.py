@@ -1,0 +1,95 @@
+"""Checking every config file the table runs on: each is loaded and validated as the
+service would; a problem is reported with the file, the key and what to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware_host.config.board import REFERENCE_BOARD, load_board
+from firmware_host.config.loader import CONFIG_DIR
+from firmware_host.config.noise import load_profile
+from firmware_host.config.panel import REFERENCE_PANEL, PanelConfig, load_panel
+from firmware_host.config.table import REFERENCE_TABLE, Table, load_table
+from firmware_host.doctor.report import Report
+from firmware_host.errors import InputError
+from firmware_host.games.clack.discs import DISC_SET, load_disc_set
+from firmware_host.games.clever.layout import REFERENCE_LAYOUT, load_layout
+from firmware_host.games.puzzlesheet.sheet import SHEET, load_sheet
+from firmware_host.model.params import HOST_PARAMS, load_params
+from firmware_host.web.config import REFERENCE_WEB, load_web_config
+
+
+@dataclass(frozen=True)
+class ConfigFiles:
+    """The files to check (the shipped reference files by default)."""
+
+    board: Path | str = REFERENCE_BOARD
+    table: Path | str = REFERENCE_TABLE
+    panel: Path | str = REFERENCE_PANEL
+    web: Path | str = REFERENCE_WEB
+    physics: Path | str = HOST_PARAMS
+    noise: Path | str = "realistic"
+    games: dict[str, Path | str] = field(
+        default_factory=lambda: {"clack": DISC_SET, "clever": REFERENCE_LAYOUT, "sheet": SHEET}
+    )
+
+
+@dataclass(frozen=True)
+class LoadedConfig:
+    """What loaded: the table and panel the hub checks need (None when they did not)."""
+
+    table: Table | None
+    panel: PanelConfig | None
+
+
+DOCS = {
+    "board": "docs/board.md",
+    "table": "docs/sensors.md",
+    "panel": "docs/panel.md and docs/leds.md",
+    "web": "docs/web.md",
+    "physics": "docs/physics.md",
+    "noise": "docs/sensors.md",
+}
+
+
+def _shown(path: Path | str) -> str:
+    """A path as the technician should read it: relative to config/ when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(CONFIG_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def _check(report: Report, kind: str, path: Path | str, load: Callable[[Any], Any]) -> Any:
+    try:
+        loaded = load(path)
+    except InputError as exc:
+        where = f" at {exc.where}" if exc.where else ""
+        guide = DOCS.get(kind, "docs/games/")
+        fix = (
+            f"restore the file or give its path ({guide})"
+            if exc.problem == "file not found"
+            else f"edit {_shown(exc.source)}{where}: {exc.problem} (format: {guide})"
+        )
+        report.problem("config", f"{kind} file {_shown(path)}: {exc.problem}", fix)
+        return None
+    report.ok("config", f"{kind} file {_shown(path)}")
+    return loaded
+
+
+def check_configs(report: Report, files: ConfigFiles) -> LoadedConfig:
+    """Load and check every file of ``files``, reporting each."""
+    _check(report, "board", files.board, load_board)
+    table = _check(report, "table", files.table, load_table)
+    panel = _check(report, "panel", files.panel, load_panel)
+    _check(report, "web", files.web, load_web_config)
+    _check(report, "physics", files.physics, load_params)
+    _check(report, "noise", files.noise, load_profile)
+    loaders = {"clack": load_disc_set, "clever": load_layout, "sheet": load_sheet}
+    for name, path in files.games.items():
+        _check(report, f"game {name}", path, loaders[name])
+    return LoadedConfig(table, panel)

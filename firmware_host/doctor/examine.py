@@ -1,0 +1,239 @@
+"""The whole check, in order: config files, the hub (reachable, protocol version,
+inventory), the gates during a check window, each LED track blinked in turn.
+
+Time is injected (:class:`~firmware_host.outputs.clock.Clock`): the check window and the
+blinking run on it, so tests run them in no time. Only the wait for the hub's hello is
+real time, bounded by :data:`CONNECT_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from gpiozero.exc import GPIOZeroError
+from gpiozero.pins import Factory
+
+from firmware_host.config.panel import PanelConfig
+from firmware_host.doctor.configs import ConfigFiles, LoadedConfig, check_configs
+from firmware_host.doctor.gates import GateWatch, beam_list
+from firmware_host.doctor.inventory import inventory_problems
+from firmware_host.doctor.report import Report
+from firmware_host.link import messages
+from firmware_host.link.ports import find_hub_port
+from firmware_host.link.session import LinkError
+from firmware_host.link.transport import HubLink
+from firmware_host.outputs.clock import Clock
+from firmware_host.outputs.gpio_tracks import GpioTracks
+from firmware_host.outputs.hub_tracks import HubTracks
+from firmware_host.outputs.track_display import TrackDisplay
+from firmware_host.outputs.track_lights import FRAME_SECONDS, Animation, frames
+
+CONNECT_SECONDS = 5.0
+"""How long to wait for the hub's hello."""
+
+BLINK = Animation.RULE_BROKEN
+"""The animation each track plays in turn: every light flashes three times."""
+
+
+@dataclass(frozen=True)
+class DoctorOptions:
+    """What to check: the files, the hub's port (None: discover), the check window."""
+
+    files: ConfigFiles = field(default_factory=ConfigFiles)
+    port: str | None = None
+    window: float = 20.0
+    hub: bool = True
+    leds: bool = True
+
+
+class Doctor:
+    """One run of the checks, reported to ``out``; ``pin_factory`` is gpiozero's for GPIO
+    tracks (None: the Pi's own)."""
+
+    def __init__(
+        self,
+        options: DoctorOptions,
+        clock: Clock,
+        out: TextIO,
+        *,
+        pin_factory: Factory | None = None,
+        link_options: dict[str, Any] | None = None,
+    ) -> None:
+        self.options = options
+        self.clock = clock
+        self.report = Report(out)
+        self.pin_factory = pin_factory
+        self.link_options = link_options or {}
+        self.gates: GateWatch | None = None
+        """The gate watch of the check window, once it started."""
+        self._link_down = ""
+        self._answered = threading.Event()
+
+    def _link_state(self, state: str, reason: str) -> None:
+        if state == "down":
+            self._link_down = reason
+        else:  # "up" after a hello, "error" when the hub cannot be used (its version)
+            self._answered.set()
+
+    async def examine(self) -> int:
+        """Run every check; returns the number of problems (0: all OK)."""
+        loaded = check_configs(self.report, self.options.files)
+        if not self.options.hub:
+            await self._gpio_leds(loaded.panel)
+            return self.report.summary()
+        port = self.options.port or find_hub_port()
+        if port is None:
+            self.report.problem(
+                "hub",
+                "no hub found in /dev/serial/by-id",
+                "plug the hub's USB cable into the Pi, or give --port",
+            )
+            await self._gpio_leds(loaded.panel)
+            return self.report.summary()
+        link = HubLink(port, on_state=self._link_state, **self.link_options).start()
+        try:
+            if await self._hub_up(link, port, loaded):
+                await self._watch_gates(link, loaded)
+                await self._leds(link, loaded.panel)
+            else:
+                await self._gpio_leds(loaded.panel)
+        finally:
+            await asyncio.to_thread(link.stop)
+        return self.report.summary()
+
+    async def _hub_up(self, link: HubLink, port: str, loaded: LoadedConfig) -> bool:
+        up = await asyncio.to_thread(self._answered.wait, CONNECT_SECONDS)
+        if link.error is not None:
+            self.report.problem("hub", str(link.error).split(":")[0], _after_colon(link.error))
+            return False
+        if not up or link.hello is None:
+            self.report.problem(
+                "hub",
+                f"the hub at {port} did not answer within {CONNECT_SECONDS:g} s"
+                + (f" ({self._link_down})" if self._link_down else ""),
+                "check the USB cable and that nothing else holds the port "
+                "(sudo systemctl stop tabletop), then unplug and replug the hub",
+            )
+            return False
+        hello = link.hello
+        firmware = ".".join(map(str, hello["firmware"]))
+        self.report.ok("hub", f"hub at {port}: protocol {hello['protocol']}, firmware {firmware}")
+        hub_tracks = loaded.panel.hub_tracks if loaded.panel is not None else None
+        problems = inventory_problems(hello, loaded.table, hub_tracks)
+        for what, fix in problems:
+            self.report.problem("hub", what, fix)
+        if not problems:
+            self.report.ok("hub", "the hub has every sensor and LED the table and panel use")
+        return True
+
+    async def _watch_gates(self, link: HubLink, loaded: LoadedConfig) -> None:
+        if loaded.table is None:
+            self.report.problem(
+                "gates", "not watched: the table file did not load", "fix the table file first"
+            )
+            return
+        config = loaded.table.config
+        hello = link.hello or {}
+        watch = GateWatch(  # beams the hub lacks are an inventory problem already
+            min(config.entry_gate.count, hello.get("entry_beams", 0)),
+            min(len(config.top_gate.heights), hello.get("top_beams", 0)),
+        )
+        self.gates = watch
+        events = link.event_queue()
+
+        async def consume() -> None:
+            while True:
+                watch.feed((await events.get()).message)
+
+        consumer = asyncio.get_running_loop().create_task(consume())
+        try:
+            await link.command(messages.snapshot_request())
+        except LinkError as exc:
+            consumer.cancel()
+            self.report.problem("gates", f"the hub did not send its state: {exc}", _REPLUG)
+            return
+        self.report.say(
+            f"Within {self.options.window:g} s: sweep a hand slowly along the whole entry gate "
+            "(the opening on top), then pass it through the top gate just above the board."
+        )
+        await self.clock.sleep(self.options.window)
+        consumer.cancel()
+        for gate, name in (("entry", "entry gate"), ("top", "top gate")):
+            never_cut, never_clear = watch.never_cut(gate), watch.never_clear(gate)
+            if never_cut:
+                self.report.problem(
+                    "gates",
+                    f"{name}: {beam_list(never_cut)} never cut",
+                    "check those beams' emitters and receivers are lined up and plugged in "
+                    "(beams count from the left); run the doctor again",
+                )
+            if never_clear:
+                self.report.problem(
+                    "gates",
+                    f"{name}: {beam_list(never_clear)} never clear",
+                    "remove whatever blocks them (a piece, dust on the lens), check the "
+                    "receiver's cable; run the doctor again",
+                )
+            if not never_cut and not never_clear:
+                self.report.ok("gates", f"{name}: every beam cut and cleared")
+
+    async def _leds(self, link: HubLink, panel: PanelConfig | None) -> None:
+        if not self.options.leds:
+            return
+        if panel is None or panel.hub_tracks is None:
+            await self._gpio_leds(panel)
+            return
+        tracks = HubTracks(panel.hub_tracks, link, self.clock)
+        await self._blink(tracks)
+        try:  # the tracks go dark, each frame acknowledged: the hub takes LED frames
+            for seat in range(tracks.seats):
+                for frame in tracks.frames(seat, (False,) * 25, False, False):
+                    await link.command(frame)
+        except (LinkError, ValueError) as exc:
+            self.report.problem("leds", f"the hub did not take an LED frame: {exc}", _REPLUG)
+            return
+        if tracks.failures:
+            self.report.problem(
+                "leds",
+                f"{tracks.failures} LED frames did not reach the hub while blinking",
+                "check the hub's USB cable and power; watch the link with tabletop hub monitor",
+            )
+        else:
+            self.report.ok("leds", "each track blinked in turn on the hub's strips")
+
+    async def _gpio_leds(self, panel: PanelConfig | None) -> None:
+        if not self.options.leds or panel is None or panel.led_tracks is None:
+            return
+        try:
+            tracks = GpioTracks(panel.led_tracks, self.clock, pin_factory=self.pin_factory)
+        except GPIOZeroError as exc:
+            self.report.problem(
+                "leds",
+                f"cannot drive the GPIO LED tracks: {exc}",
+                "run on the Raspberry Pi as a user in the gpio group (see docs/install.md)",
+            )
+            return
+        try:
+            await self._blink(tracks)
+        finally:
+            tracks.close()
+        self.report.ok("leds", "each track blinked in turn on GPIO")
+
+    async def _blink(self, tracks: TrackDisplay) -> None:
+        length = len(frames(BLINK, tracks.exact[0])) * FRAME_SECONDS[BLINK]
+        for seat in range(tracks.seats):
+            self.report.say(f"Blinking seat {seat + 1}'s track: check every light of it flashes.")
+            tracks.animate(BLINK, [seat])
+            await self.clock.sleep(length)
+        tracks.close()
+
+
+_REPLUG = "unplug and replug the hub, then run the doctor again"
+
+
+def _after_colon(error: Exception) -> str:
+    text = str(error)
+    return text.split(": ", 1)[1] if ": " in text else _REPLUG
