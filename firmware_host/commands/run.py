@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 from typing import Any
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
 from firmware_host.link.ports import find_hub_port
+from firmware_host.logs import LEVELS, setup_logging
 from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
 
 
@@ -65,6 +65,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--table", metavar="FILE", help="a table file instead of the reference")
     parser.add_argument("--panel", metavar="FILE", help="a panel file instead of the reference")
     parser.add_argument("--web", metavar="FILE", help="web settings instead of the reference")
+    parser.add_argument(
+        "--log-level", choices=LEVELS, help="log level (default: $TABLETOP_LOG_LEVEL, else info)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -83,9 +86,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if not args.sim:
         print("tabletop run: no hub found: starting the simulator", flush=True)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    setup_logging(args.log_level)
     options = Options(
         journal=args.journal or default_journal_path(),
         sim=True,

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
+from firmware_host.logs import event
 from firmware_host.model.space import reach
 from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
@@ -137,13 +138,13 @@ class AutoPlayers:
         await self.table.act(Confirm(type="confirm"), player)
         await self.clock.sleep(self.think)
         x, angle = aim(self.table.board, self.seed, turn, shape)
-        log.info(
-            "turn %d: %s lets the %s %s go at x=%.1f, %.0f deg",
-            turn,
-            player,
-            color,
-            shape,
-            x,
-            angle,
+        event(
+            log,
+            "autoplay drop",
+            turn=turn,
+            player=player,
+            piece=f"{color} {shape}",
+            x=round(x, 1),
+            angle=round(angle),
         )
         await self.hand.drop(turn, color, shape, x, angle)

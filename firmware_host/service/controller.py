@@ -43,6 +43,7 @@ from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.state import GameState, Turn
 from firmware_host.games.dropit.track import TrackState
 from firmware_host.journal.dropit import DropItRecord
+from firmware_host.logs import event
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.outputs.track_lights import Animation
 from firmware_host.panel.buttons import Action as Button
@@ -173,7 +174,7 @@ class TableController:
             await self.answer(action.yes)
         else:
             self._staff(action)
-        log.info("action %s from %s", action.type, seat)
+        event(log, "action", type=action.type, seat=seat)
 
     async def press(self, button: Button) -> None:
         """A panel button was pressed: what it means depends on what the table waits for."""
@@ -213,7 +214,7 @@ class TableController:
         """The players answer the referee's pending yes/no question."""
         if self._question is None or self._piece_question():
             raise IllegalMove("the referee has not asked a yes/no question")
-        log.info("answer %s to %r", "yes" if yes else "no", self._question.text)
+        event(log, "answer", question=self._question.id, yes=yes)
         self._question = None
         await self._settle(self.referee.answer, yes)
 
@@ -222,7 +223,7 @@ class TableController:
         asked = self.asked
         if asked is None or (color, shape) not in asked.options:
             raise IllegalMove(f"the referee did not ask whether the {color} {shape} fell")
-        log.info("piece chosen: %s %s", color, shape)
+        event(log, "piece chosen", color=color, shape=shape)
         self._question = None
         await self._settle(self.referee.choose, color, shape)
 
@@ -248,7 +249,7 @@ class TableController:
             self.settle_joker(False)
             turn = self.state.current
         if self._phase is Phase.JUDGING:
-            log.warning("a second drop while the referee judges the first: ignored")
+            event(log, "second drop while judging: ignored", logging.WARNING)
             self._say("a second piece fell before the referee finished: take it out")
             return
         if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
@@ -257,14 +258,19 @@ class TableController:
             return
         identity = self._identity(readings)
         options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
-        log.info("turn %d: drop seen (identity %s)", turn.number, identity)
+        event(
+            log,
+            "drop seen",
+            turn=turn.number,
+            identity="unknown" if identity is None else f"{identity[0]} {identity[1]}",
+        )
         await self._settle(
             self.referee.look, self.state.board, identity, readings, piece_id(turn.number), options
         )
 
     def mishap(self, mishap: Mishap) -> None:
         """A drop that cannot be refereed: nothing counts, the turn is played again."""
-        log.warning("mishap %s: %s", mishap.kind, mishap.message)
+        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=mishap.message)
         self.mishaps += 1
         self.asked = None
         self._question = None
@@ -276,7 +282,7 @@ class TableController:
         """The hub link came up or went away: pause or resume the game where it was."""
         if up:
             if self.paused is not None:
-                log.info("hub back: the game carries on")
+                event(log, "game carries on: hub back")
                 self.paused = None
                 self._say("the sensor hub is back: the game carries on")
                 self._show_tracks()
@@ -286,7 +292,7 @@ class TableController:
                 "the sensor hub is not connected: check its USB cable "
                 "(the game carries on by itself when it is back)"
             )
-            log.warning("game paused: %s %s", self.paused, message)
+            event(log, "game paused", logging.WARNING, why=self.paused, link=message)
             self._say(self.paused)
 
     # -- the turn flow ----------------------------------------------------------------
@@ -306,7 +312,7 @@ class TableController:
             try:
                 return piece_of_tag(readings.tag)
             except InputError as exc:
-                log.warning("%s", exc)
+                event(log, "unreadable piece tag", logging.WARNING, problem=str(exc))
         if self._selection is not None:
             return self._selection.color, self._selection.shape
         return None
@@ -329,7 +335,7 @@ class TableController:
             player = turn.player if turn else ""
             self._question = Question(f"q{self._asked}", outcome.text, player)
             self._phase = Phase.QUESTION
-            log.info("question %s for %s: %s", self._question.id, player, outcome.text)
+            event(log, "question", id=self._question.id, player=player, text=outcome.text)
             self._say(f"the referee asks {player}: {outcome.text}")
             return
         self.asked = None
@@ -362,12 +368,15 @@ class TableController:
             self._record(PiecesMoved(moves))
         self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
         self._verdict = verdict
-        log.info(
-            "turn %d: %s dropped %s: %s",
-            turn.number,
-            turn.player,
-            dropped.describe(),
-            verdict.explain(),
+        event(
+            log,
+            "verdict",
+            turn=turn.number,
+            player=turn.player,
+            piece=dropped.describe(),
+            points=verdict.points,
+            moved=len(moves),
+            words=verdict.explain(),
         )
         self._say(f"turn {turn.number}: {verdict.explain()}")
         competitor = turn.competitor.name
@@ -401,7 +410,7 @@ class TableController:
             self._phase = Phase.OVER
             winners = self.state.winners()
             self._say(f"game over: {' and '.join(winners)} won")
-            log.info("game %d over; winners %s", self.game.game_id, ", ".join(winners))
+            event(log, "game over", game=self.game.game_id, winners=",".join(winners))
             self._show_tracks()
             if self.tracks is not None and not resumed:
                 names = [s.competitor.name for s in self.state.standings]
@@ -428,7 +437,7 @@ class TableController:
 
     def _staff(self, action: Staff) -> None:
         if action.op is StaffOp.ABORT:
-            log.warning("game %d aborted by staff", self.game.game_id)
+            event(log, "game aborted by staff", logging.WARNING, game=self.game.game_id)
             self.game.finish()
             if self._new_game is None:
                 self._phase = Phase.OVER
@@ -448,19 +457,16 @@ class TableController:
 
     # -- outputs (only after the journal committed) -----------------------------------
 
-    def _record(self, event: Event) -> None:
-        self.game.record(event)
+    def _record(self, journaled: Event) -> None:
+        self.game.record(journaled)
         self._show_tracks()
 
     def _show_tracks(self) -> None:
         scores = self.state.scores()
-        log.info(
-            "tracks event=%d %s",
-            self.game.events,
-            " ".join(
-                f"{s.name}={s.track.points}:{s.track.position}{_faces(s.track)}" for s in scores
-            ),
+        shown = " ".join(
+            f"{s.name}={s.track.points}:{s.track.position}{_faces(s.track)}" for s in scores
         )
+        event(log, "tracks", events=self.game.events, shown=shown)
         if self.tracks is not None:
             self.tracks.show([score.track for score in scores])
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from firmware_host.logs import event
 from firmware_host.service.controller import TableController
 
 log = logging.getLogger("firmware_host.service")
@@ -33,7 +34,7 @@ class LinkWatch:
             self._loop.call_soon_threadsafe(self._apply, state, reason)
 
     def _apply(self, state: str, reason: str) -> None:
-        log.info("hub link %s: %s", state, reason)
+        event(log, "hub link", state=state, reason=reason)
         if state == "up":
             self.controller.link_changed(True, reason)
             self.controller.redraw()

@@ -30,6 +30,7 @@ from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
+from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
 from firmware_host.outputs.gpio_tracks import GpioTracks
 from firmware_host.outputs.track_display import TrackDisplay
@@ -37,6 +38,7 @@ from firmware_host.panel.buttons import PanelButtons
 from firmware_host.service.autoplay import THINK_SECONDS, AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import TableController
+from firmware_host.service.notify import Notifier
 from firmware_host.service.simulated import SimulatedTable, TruthReferee
 from firmware_host.service.track_log import LoggedTracks
 from firmware_host.web.access import Access
@@ -92,10 +94,12 @@ class Service:
         clock: Clock | None = None,
         pin_factory: Factory | None = None,
         announce: Callable[[str], None] = print,
+        notifier: Notifier | None = None,
     ) -> None:
         self.options = options
         self.clock = clock or ScaledClock(options.speed)
         self.announce = announce
+        self.notifier = notifier or Notifier()
         self._pin_factory = pin_factory
         self._stopping = asyncio.Event()
         self.page_url: str | None = None
@@ -108,13 +112,14 @@ class Service:
         game = resume(self.journal)
         if game is None:
             game = DropItRecord.start(self.journal, game_start(options))
-            log.info("game %d started: %s", game.game_id, ", ".join(options.players))
+            event(log, "game started", game=game.game_id, players=",".join(options.players))
         else:
-            log.info(
-                "game %d resumed at turn %d (%d events journaled)",
-                game.game_id,
-                game.state.next_turn,
-                game.events,
+            event(
+                log,
+                "game resumed",
+                game=game.game_id,
+                turn=game.state.next_turn,
+                events=game.events,
             )
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
         self.simulator = SimulatedTable(table, profile, options.seed)
@@ -155,10 +160,13 @@ class Service:
         serving = (
             loop.create_task(server.serve(sockets=[self._socket])) if server is not None else None
         )
+        if self.notifier.enabled:
+            tasks.append(loop.create_task(self._tell_systemd()))
         try:
             await self._stopping.wait()
         finally:
-            log.info("stopping")
+            event(log, "stopping")
+            self.notifier.stopping()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -168,12 +176,33 @@ class Service:
             self.close()
         return 0
 
+    async def _tell_systemd(self) -> None:
+        """READY once running, the status line on every change, and the watchdog's pings
+        (real time, from this loop: a hung loop stops them and systemd restarts us)."""
+        table = self.controller
+        self.notifier.ready(table.snapshot().status)
+        updates = table.updates()
+
+        async def follow() -> None:
+            async for view in updates:
+                self.notifier.status(view.status)
+
+        follower = asyncio.get_running_loop().create_task(follow())
+        try:
+            interval = self.notifier.watchdog_seconds
+            while interval is not None:
+                self.notifier.watchdog()
+                await asyncio.sleep(interval / 2)
+            await follower
+        finally:
+            follower.cancel()
+
     async def _autoplay(self, players: AutoPlayers) -> None:
         await players.play()
         if self.options.http:
-            log.info("autoplay: the game is over; the page shows it until the service stops")
+            event(log, "autoplay done: the page shows the result until the service stops")
         else:
-            log.info("autoplay: the game is over")
+            event(log, "autoplay done")
             self.stop()
 
     async def _buttons_loop(self) -> None:
@@ -191,7 +220,12 @@ class Service:
             if self.panel.buttons is not None:
                 self.buttons = PanelButtons(self.panel.buttons, pin_factory=factory)
         except GPIOZeroError as exc:
-            log.warning("no GPIO here (%s): the panel's buttons and GPIO tracks are off", exc)
+            event(
+                log,
+                "no GPIO: the panel's buttons and GPIO tracks are off",
+                logging.WARNING,
+                problem=str(exc),
+            )
         if self.tracks is None:
             self.tracks = LoggedTracks(seats, self.clock)
         self.controller.tracks = self.tracks
@@ -207,7 +241,13 @@ class Service:
         except OSError as exc:
             if self.options.page_port is not None:
                 raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
-            log.warning("port %d is taken (%s): the page uses a free port instead", port, exc)
+            event(
+                log,
+                "page port taken: using a free one",
+                logging.WARNING,
+                port=port,
+                problem=str(exc),
+            )
             self._socket = bind(host, 0)
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         self.page_url = f"http://{shown}:{self._socket.getsockname()[1]}/"

@@ -2,13 +2,15 @@
 
 The simulator and a table without any LED tracks use :class:`LoggedTracks`: it keeps
 each seat's lit state and writes one log line whenever a seat's lights change
-(``tracks seat=1 lit=7 plus_25=on plus_50=off``), so a run's LED state can be read back.
+(``event=lights seat=1 lit=7 plus_25=on plus_50=off``, at debug level), so a run's LED
+state can be read back.
 """
 
 from __future__ import annotations
 
 import logging
 
+from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
 from firmware_host.outputs.track_display import TrackDisplay
 
@@ -28,10 +30,12 @@ class LoggedTracks(TrackDisplay):
         if self.lit[seat] == lights:
             return
         self.lit[seat] = lights
-        log.debug(
-            "tracks seat=%d lit=%d plus_25=%s plus_50=%s",
-            seat,
-            sum(track),
-            "on" if plus_25 else "off",
-            "on" if plus_50 else "off",
+        event(
+            log,
+            "lights",
+            logging.DEBUG,
+            seat=seat,
+            lit=sum(track),
+            plus_25="on" if plus_25 else "off",
+            plus_50="on" if plus_50 else "off",
         )

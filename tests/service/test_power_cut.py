@@ -15,7 +15,7 @@ from firmware_host.journal.store import Journal, JournalError
 
 SEED = "3"
 DEADLINE_S = 60.0
-TRACKS = re.compile(r"tracks event=(\d+) (.*)$")
+TRACKS = re.compile(r'event=tracks events=(\d+) shown="(.*)"$')
 
 
 def command(journal: Path) -> list[str]:
