@@ -3,7 +3,8 @@
 Each player selects a shape (``act(Select)``), confirms it (``act(Confirm)``), thinks for
 a moment on the service's clock and lets the piece go through a :class:`Hand` (the
 simulator's). A joker is spent when it saves at least :data:`JOKER_WORTH` points; a
-question from the referee is answered honestly (the hand knows the truth).
+question from the referee is answered honestly (the hand knows the truth). After a drop
+the referee could not judge, simulated staff confirm the board as it truly lies.
 
 Every choice is a function of the seed and the turn, not of a running random stream: a
 game resumed after a power cut plays on exactly as it would have without the cut.
@@ -32,7 +33,7 @@ from firmware_host.logs import event
 from firmware_host.model.space import reach
 from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.service.controller import Phase, TableController
 from firmware_host.service.referee import Asked
 from firmware_host.web.actions import Answer, Confirm, Joker, Select
@@ -55,6 +56,11 @@ class Hand(Protocol):
 
     def truth(self, question: Asked) -> bool:
         """The honest answer to the referee's yes/no ``question`` about the last drop."""
+        ...
+
+    def board(self) -> tuple[Piece, ...]:
+        """Every piece as it truly lies, named as the game names them, the latest drop
+        last (what staff confirm after a drop the referee could not judge)."""
         ...
 
 
@@ -125,11 +131,16 @@ class AutoPlayers:
                     await table.act(action, question.player)
                     continue
                 turn = table.state.current
-                attempt = (turn.number, table.mishaps) if turn else None
-                if table.phase is Phase.SELECT and turn is not None and attempt != dropped:
-                    dropped = attempt
-                    await self._drop(turn.number, turn.player)
-                    continue
+                if table.phase is Phase.SELECT and turn is not None:
+                    attempt = (turn.number, table.mishaps)
+                    if attempt != dropped:
+                        if dropped is not None and dropped[0] == turn.number:
+                            event(log, "staff confirm the board", turn=turn.number)
+                            table.confirm_board(self.hand.board())
+                            continue
+                        dropped = attempt
+                        await self._drop(turn.number, turn.player)
+                        continue
             await anext(updates)
 
     async def _drop(self, turn: int, player: str) -> None:

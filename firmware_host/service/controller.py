@@ -113,6 +113,7 @@ class TableController:
         self._question: Question | None = None
         self._asked = 0
         self.asked: Asked | None = None
+        self._unjudged: int | None = None
         """The referee's open question (None when it asks nothing)."""
         self._verdict: Verdict | None = None
         self._status = ""
@@ -256,6 +257,7 @@ class TableController:
             why = self.paused or ("the game is over" if turn is None else "a question is open")
             self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
             return
+        self._unjudged = turn.number
         identity = self._identity(readings)
         options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
         event(
@@ -267,6 +269,17 @@ class TableController:
         await self._settle(
             self.referee.look, self.state.board, identity, readings, piece_id(turn.number), options
         )
+
+    def confirm_board(self, pieces: tuple[Piece, ...]) -> None:
+        """Staff confirm the board after a drop the referee could not judge: every piece as
+        it lies (the dropped one last); the drop is judged on it."""
+        turn = self.state.current
+        if turn is None or self._unjudged != turn.number or self._phase is not Phase.SELECT:
+            raise IllegalMove("no drop waits for staff to confirm the board")
+        if not pieces or pieces[-1].id != piece_id(turn.number):
+            raise IllegalMove(f"the board must end with the piece dropped, {piece_id(turn.number)}")
+        event(log, "board confirmed by staff", turn=turn.number, pieces=len(pieces))
+        self._decided(Landed(pieces))
 
     def mishap(self, mishap: Mishap) -> None:
         """A drop that cannot be refereed: nothing counts, the turn is played again."""
@@ -402,6 +415,7 @@ class TableController:
         )
 
     def _enter_turn(self, resumed: bool = False) -> None:
+        self._unjudged = None
         self._selection = None
         self._question = None
         if resumed and self._joker_possible():

@@ -59,6 +59,10 @@ class SimulatedTable:
         if self.feed is not None:
             await self.feed(done.readings)
 
+    def board(self) -> tuple[Piece, ...]:
+        """Every piece at its true pose (already named as the game names them)."""
+        return self.world.pieces
+
     def truth(self, question: Asked) -> bool:
         """The truth referee never asks; an honest player says yes to a resting piece."""
         return True
