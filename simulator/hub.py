@@ -31,8 +31,9 @@ from typing import Any
 
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Color, Shape
-from firmware_host.sensors import Bits, DieReading, DropReadings, StripSnapshot
+from firmware_host.link.inventory import table_inventory
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.sensors import Bits, DieReading, DropReadings, StripModel, StripSnapshot
 from simulator import firmware
 from simulator.dice import VirtualDice
 from simulator.line import Line, PtyLine, SocketLine
@@ -43,6 +44,9 @@ wire = firmware.load("engine").wire
 
 FAST_DICE = 1000.0
 """With ``speed=None`` the dice roll this many times faster than real time."""
+
+SCAN_US = 10_000
+"""While a piece falls and settles, the strips are looked at this often (hub time)."""
 
 HELD_EVENTS = 64
 """Sensor events wait while the engine holds this many unacknowledged (no overflow)."""
@@ -74,15 +78,9 @@ def inventory(table: Table, config: dict[str, Any] | None = None) -> dict[str, A
     """The hello's inventory: sensor counts from ``table`` (the single source of truth),
     firmware version and LED strips from the hub config."""
     config = config or firmware.hub_config()
-    edge = table.config.edge_strip.count
     return {
         "firmware": list(config["firmware"]),
-        "entry_beams": len(table.entry_beams),
-        "top_beams": len(table.top_gate_heights),
-        "curtain": len(table.curtain_heights),
-        "edge": edge.left + edge.bottom + edge.right,
-        "dice": table.config.dice.count,
-        "piece_reader": table.config.piece_reader.present,
+        **table_inventory(table),
         "led_strips": [strip["count"] for strip in config["led_strips"]],
     }
 
@@ -137,6 +135,7 @@ class VirtualHub:
             Bits(edge.right),
         )
         self._entry = Bits(len(table.entry_beams))
+        self._strips = StripModel(table)
         self._tag = b""
         self.leds_shown: list[tuple[int, int, bytes]] = []
         """Every LED frame the host sent: (strip, start, rgb bytes), in order."""
@@ -192,9 +191,10 @@ class VirtualHub:
         """A player drops ``color`` ``shape`` meaning ``x`` (mm) and ``angle`` (degrees)."""
         with self._lock:
             self.world.clock_us = max(self.world.clock_us, self._real_us() - PAUSE_US)
+            before = self.world.pieces
             true = self.world.drop(color, shape, x, angle)
             handle = DropHandle(true)
-            events = self._drop_events(true.readings)
+            events = self._drop_events(true.readings, self._falling(true, before))
             released = true.readings.released_us
             for event in events:
                 self._schedule.append(_Scheduled(self._due(event["t_us"], released), event))
@@ -226,8 +226,31 @@ class VirtualHub:
         real, hub = self._anchor
         return real + (t_us - hub) / 1e6 / (self.speed or 1.0)
 
-    def _drop_events(self, readings: DropReadings) -> list[dict[str, Any]]:
-        """The events a real hub reports for ``readings``: changes only, in time order."""
+    def _falling(
+        self, true: TrueDrop, before: tuple[Piece, ...]
+    ) -> list[tuple[int, StripSnapshot]]:
+        """The strips every :data:`SCAN_US` while the piece falls and settles: the other
+        pieces where they were, the dropped one along its path."""
+        released = true.readings.released_us
+        piece = true.pieces[-1]
+        seen: list[tuple[int, StripSnapshot]] = []
+        next_us = released
+        for sample in true.trajectory.samples:
+            t_us = released + round(sample.t * 1e6)
+            if t_us < next_us:
+                continue
+            next_us = t_us + SCAN_US
+            moving = Piece(
+                piece.id, piece.color, piece.shape, Pose(sample.x, sample.y, sample.angle)
+            )
+            seen.append((t_us, self._strips.snapshot((*before, moving))))
+        return seen
+
+    def _drop_events(
+        self, readings: DropReadings, falling: list[tuple[int, StripSnapshot]]
+    ) -> list[dict[str, Any]]:
+        """The events a real hub reports for ``readings`` (and the strips seen while the
+        piece fell, ``falling``): changes only, in time order."""
         events: list[tuple[int, int, dict[str, Any]]] = []
         tag = (readings.tag or "").encode()
         if tag:
@@ -246,20 +269,28 @@ class VirtualHub:
                 covering[beam] = now_cut
                 events.append((t_us, 1, {"type": "gate", "gate": 0, "beam": beam, "cut": now_cut}))
         self._entry = Bits.of(len(covering), [i for i, cut in enumerate(covering) if cut])
-        settled, final = readings.settled_us, readings.strips
-        for beam in range(final.top_gate.length):
-            if final.top_gate[beam] != self._state.top_gate[beam]:
-                gate = {"type": "gate", "gate": 1, "beam": beam, "cut": final.top_gate[beam]}
-                events.append((settled, 2, gate))
-        if final.curtain != self._state.curtain:
-            events.append((settled, 3, _bitmap(wire.CURTAIN, final.curtain, settled)))
-        if final.edge_bitmap() != self._state.edge_bitmap():
-            events.append((settled, 4, _bitmap(wire.EDGE, final.edge_bitmap(), settled)))
+        for t_us, seen in [*falling, (readings.settled_us, readings.strips)]:
+            events += self._strip_changes(t_us, seen)
         if tag:
-            events.append((settled, 5, {"type": "piece", "tag": b""}))
-        self._state = final
+            events.append((readings.settled_us, 5, {"type": "piece", "tag": b""}))
         events.sort(key=lambda item: (item[0], item[1]))
         return [dict(event, t_us=t_us) for t_us, _, event in events]
+
+    def _strip_changes(
+        self, t_us: int, seen: StripSnapshot
+    ) -> list[tuple[int, int, dict[str, Any]]]:
+        """The top gate's, curtain's and edge strip's changes from the last state to ``seen``."""
+        events = []
+        for beam in range(seen.top_gate.length):
+            if seen.top_gate[beam] != self._state.top_gate[beam]:
+                gate = {"type": "gate", "gate": 1, "beam": beam, "cut": seen.top_gate[beam]}
+                events.append((t_us, 2, gate))
+        if seen.curtain != self._state.curtain:
+            events.append((t_us, 3, _bitmap(wire.CURTAIN, seen.curtain, t_us)))
+        if seen.edge_bitmap() != self._state.edge_bitmap():
+            events.append((t_us, 4, _bitmap(wire.EDGE, seen.edge_bitmap(), t_us)))
+        self._state = seen
+        return events
 
     def _die_event(self, reading: DieReading) -> dict[str, Any]:
         return {

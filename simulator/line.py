@@ -89,15 +89,14 @@ class PtyLine:
             os.unlink(self.url)
 
     def read(self, timeout: float) -> bytes:
-        if self._master is None:
+        master = self._master  # unplug() may run in another thread
+        if master is None:
             select.select([], [], [], timeout)
             return b""
-        ready, _, _ = select.select([self._master], [], [], timeout)
-        if not ready:
-            return b""
         try:
-            return os.read(self._master, 4096)
-        except (BlockingIOError, OSError):
+            ready, _, _ = select.select([master], [], [], timeout)
+            return os.read(master, 4096) if ready else b""
+        except (OSError, ValueError):
             return b""
 
     def write(self, data: bytes) -> None:
