@@ -249,7 +249,7 @@ def test_invalid_command_is_rejected_not_executed(hub):
 
 def test_snapshot_sampling_and_reset_commands(hub):
     connect(hub)
-    machine.SPI.wires = chain_bytes(hub.cfg, top=0b11)
+    machine.SPI.wires = chain_bytes(hub.cfg, top=0b1)
     run_scans(hub, 2)
     hub.port_.take()
     host_send(hub, 0, {"type": "snapshot_request"})
@@ -259,7 +259,7 @@ def test_snapshot_sampling_and_reset_commands(hub):
         "piece",
         "snapshot_done",
     ]
-    assert frames[2]["bits"] == bits_to_bytes(0b11, 30)
+    assert frames[2]["bits"] == bits_to_bytes(0b1, 1)
     host_send(hub, 1, {"type": "sampling", "period_us": 5000})
     assert hub.device.period_us == 5000
     resets = machine.resets
