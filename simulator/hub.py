@@ -204,6 +204,16 @@ class VirtualHub:
                 handle.sent.set()
             return handle
 
+    def clear_board(self) -> None:
+        """Empty the board (a new game): the strips report it."""
+        with self._lock:
+            self.world.clear()
+            t_us = self.hub_us()
+            self.world.clock_us = t_us
+            empty = self._strips.snapshot(())
+            for _, _, event in self._strip_changes(t_us, empty):
+                self._schedule.append(_Scheduled(self._due(t_us, t_us), event))
+
     def roll(self, dice: Iterable[int] | None = None) -> list[DieReading]:
         """Throw ``dice`` (all by default); they report rolling now, their faces later."""
         with self._lock:
