@@ -31,9 +31,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
 from firmware_host.config.loader import StrictModel, load_model
 from firmware_host.config.table import Table
@@ -64,8 +64,8 @@ class Roll:
 class ScriptDrop(StrictModel):
     """One scripted drop."""
 
-    color: Color
-    shape: Shape
+    color: Color = Field(strict=False)
+    shape: Shape = Field(strict=False)
     x: float
     angle: float = 0.0
 
@@ -76,11 +76,21 @@ class ScriptRoll(StrictModel):
     roll: Literal["all"] | list[Annotated[int, Field(ge=0)]]
 
 
+def _step_kind(value: Any) -> str:
+    return "roll" if isinstance(value, dict) and "roll" in value else "drop"
+
+
+Step = Annotated[
+    Annotated[ScriptDrop, Tag("drop")] | Annotated[ScriptRoll, Tag("roll")],
+    Discriminator(_step_kind),
+]
+
+
 class Script(StrictModel):
     """A script file."""
 
     version: Literal[1]
-    drops: list[ScriptDrop | ScriptRoll]
+    drops: list[Step]
 
 
 def load_script(path: Path | str) -> list[Turn | Roll]:
