@@ -27,15 +27,15 @@ def one_game(line: str) -> tuple[float, int]:
     """Seconds until the host had all of one game's events, and how many events."""
     table = load_table()
     events: list[HubEvent] = []
-    with VirtualHub(table, load_profile("realistic"), seed=1, line=line) as hub:
-        with HubLink(hub.url, on_event=events.append) as link:
-            link.wait_up(5.0)
-            start = time.perf_counter()
-            handles = play(hub, itertools.islice(Autoplay(table, 1), DROPS), threading.Event())
-            last = handles[-1].readings.settled_us
-            while not any(e.kind == "piece" and e.hub_us == last for e in events[-3:]):
-                time.sleep(0.001)
-            return time.perf_counter() - start, len(events)
+    hub = VirtualHub(table, load_profile("realistic"), seed=1, line=line)
+    with hub, HubLink(hub.url, on_event=events.append) as link:
+        link.wait_up(5.0)
+        start = time.perf_counter()
+        handles = play(hub, itertools.islice(Autoplay(table, 1), DROPS), threading.Event())
+        last = handles[-1].readings.settled_us
+        while not any(e.kind == "piece" and e.hub_us == last for e in events[-3:]):
+            time.sleep(0.001)
+        return time.perf_counter() - start, len(events)
 
 
 def main() -> None:
