@@ -1,4 +1,4 @@
-"""Checking the hub's ``hello`` inventory against the table file (the single truth).
+r"""Checking the hub's ``hello`` inventory against the table file (the single truth).
 
 >>> from firmware_host.config.table import load_table
 >>> hello = {"entry_beams": 30, "top_beams": 1, "curtain": 60, "edge": 90, "dice": 6,
