@@ -33,7 +33,7 @@ from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.link.inventory import table_inventory
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.sensors import Bits, DieReading, DropReadings, StripModel, StripSnapshot
+from firmware_host.sensors import BeamCut, Bits, DieReading, DropReadings, StripModel, StripSnapshot
 from simulator import firmware
 from simulator.dice import VirtualDice
 from simulator.line import Line, PtyLine, SocketLine
@@ -56,9 +56,13 @@ HELD_EVENTS = 64
 class DropHandle:
     """A drop the virtual hub is reporting. :attr:`true` is the true world's record (the
     pieces' TRUE final poses, the exact and noisy readings): for evaluators and tests
-    only, never for the host. :attr:`sent` is set once every event went to the engine."""
+    only, never for the host. :attr:`reported` is the drop as the hub's events tell it
+    (what the host's collector must assemble: the noisy readings, one beam's overlapping
+    cuts merged, settled at the last change). :attr:`sent` is set once every event went
+    to the engine."""
 
     true: TrueDrop
+    reported: DropReadings
     sent: threading.Event = field(default_factory=threading.Event)
 
     @property
@@ -193,8 +197,8 @@ class VirtualHub:
             self.world.clock_us = max(self.world.clock_us, self._real_us() - PAUSE_US)
             before = self.world.pieces
             true = self.world.drop(color, shape, x, angle)
-            handle = DropHandle(true)
-            events = self._drop_events(true.readings, self._falling(true, before))
+            events, reported = self._drop_events(true.readings, self._falling(true, before))
+            handle = DropHandle(true, reported)
             released = true.readings.released_us
             for event in events:
                 self._schedule.append(_Scheduled(self._due(event["t_us"], released), event))
@@ -258,9 +262,10 @@ class VirtualHub:
 
     def _drop_events(
         self, readings: DropReadings, falling: list[tuple[int, StripSnapshot]]
-    ) -> list[dict[str, Any]]:
+    ) -> tuple[list[dict[str, Any]], DropReadings]:
         """The events a real hub reports for ``readings`` (and the strips seen while the
-        piece fell, ``falling``): changes only, in time order."""
+        piece fell, ``falling``): changes only, in time order; and the drop as they tell
+        it (one beam's overlapping cuts merged, settled at the last change)."""
         events: list[tuple[int, int, dict[str, Any]]] = []
         tag = (readings.tag or "").encode()
         if tag:
@@ -270,21 +275,32 @@ class VirtualHub:
             + [(c.clear_us, -1, c.beam) for c in readings.entry if c.clear_us is not None],
             key=lambda item: (item[0], item[2], -item[1]),
         )
+        released = readings.released_us
         covering = list(self._entry)
         count = [1 if cut else 0 for cut in covering]
+        cuts = [BeamCut(beam, released, None) for beam in self._entry.indices()]
         for t_us, step, beam in transitions:
             count[beam] += step
             now_cut = count[beam] > 0
             if now_cut != covering[beam]:
                 covering[beam] = now_cut
                 events.append((t_us, 1, {"type": "gate", "gate": 0, "beam": beam, "cut": now_cut}))
+                if now_cut:
+                    cuts.append(BeamCut(beam, t_us, None))
+                else:
+                    i = max(i for i, c in enumerate(cuts) if c.beam == beam)
+                    cuts[i] = BeamCut(beam, cuts[i].cut_us, t_us)
         self._entry = Bits.of(len(covering), [i for i, cut in enumerate(covering) if cut])
         for t_us, seen in [*falling, (readings.settled_us, readings.strips)]:
             events += self._strip_changes(t_us, seen)
+        events.sort(key=lambda item: (item[0], item[1]))
+        last = max((t_us for t_us, _, event in events if event["type"] != "piece"), default=0)
         if tag:
             events.append((readings.settled_us, 5, {"type": "piece", "tag": b""}))
-        events.sort(key=lambda item: (item[0], item[1]))
-        return [dict(event, t_us=t_us) for t_us, _, event in events]
+        reported = DropReadings(
+            readings.tag, released, tuple(cuts), max(last, released), readings.strips
+        )
+        return [dict(event, t_us=t_us) for t_us, _, event in events], reported
 
     def _strip_changes(
         self, t_us: int, seen: StripSnapshot
