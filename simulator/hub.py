@@ -345,7 +345,8 @@ class VirtualHub:
         self.sampling_us = period_us
 
     def snapshot(self, t_us: int) -> list[dict[str, Any]]:
-        """The whole sensor state as events."""
+        """The whole sensor state as events, stamped on the simulated clock (not ``t_us``,
+        the engine's real-time clock), like every other sensor event."""
         t_us = self.hub_us()
         state = self._state
         events = [

@@ -4,7 +4,8 @@
 [--table FILE] [--script FILE | --autoplay [--drops N]] [--speed X] [--seconds S]``
 
 The first line of output is ``virtual hub: URL`` (a pty's stable symlink, or
-``socket://127.0.0.1:PORT``); then one line per drop (what the player meant, where the
+``socket://127.0.0.1:PORT``), the second the profile, seed, speed (and the pty's own
+path, which changes when the line is unplugged); then one line per drop (what the player meant, where the
 piece truly came to rest: the simulator's side only, the host never sees it). Runs until
 Ctrl-C or ``--seconds``. See docs/simulator.md.
 """
@@ -98,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
     counter = itertools.count(1)
     with hub:
         print(f"virtual hub: {hub.url}", flush=True)
-        print(f"noise {args.noise}, seed {args.seed}, speed {args.speed:g}", flush=True)
+        where = getattr(hub.line, "slave_path", "")
+        where = f", pty {where}" if where else ""
+        print(f"noise {args.noise}, seed {args.seed}, speed {args.speed:g}{where}", flush=True)
         try:
             play(hub, steps, stop, lambda h: print(_describe(next(counter), h), flush=True))
             stop.wait()
