@@ -5,9 +5,9 @@
 
 The first line of output is ``virtual hub: URL`` (a pty's stable symlink, or
 ``socket://127.0.0.1:PORT``), the second the profile, seed, speed (and the pty's own
-path, which changes when the line is unplugged); then one line per drop (what the player meant, where the
-piece truly came to rest: the simulator's side only, the host never sees it). Runs until
-Ctrl-C or ``--seconds``. See docs/simulator.md.
+path, which changes when the line is unplugged); then one line per drop (what the player
+meant, where the piece truly came to rest: the simulator's side only, the host never sees
+it). Runs until Ctrl-C or ``--seconds``. See docs/simulator.md.
 """
 
 from __future__ import annotations
