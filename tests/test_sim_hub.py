@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import threading
 import time
@@ -224,3 +225,29 @@ def test_unplug_and_replug_by_hand(line: str) -> None:
             events = host.wait_drop(handle)
             assert host.link.connections >= 2
     assert same_drops(collect(events), [handle])
+
+
+def test_the_collector_reads_the_links_asyncio_queue(line: str) -> None:
+    """As the service does: events from HubLink's asyncio queue, the collector's clock the
+    event's hub time (a fake clock), outcomes as they come."""
+
+    async def service(url: str, handles: list[DropHandle]) -> list:
+        now = [0.0]
+        collector = DropCollector(TABLE, clock=lambda: now[0])
+        outcomes: list = []
+        with HubLink(url) as link:
+            events = link.event_queue()
+            end = handles[-1].true.readings.settled_us  # the reader empties at settle
+            event = None
+            while event is None or not (event.kind == "piece" and event.hub_us == end):
+                event = await asyncio.wait_for(events.get(), DEADLINE)
+                now[0] = event.hub_us / 1e6
+                outcomes += collector.feed(event)
+        now[0] += 2 * TABLE.config.settle.quiet
+        return outcomes + collector.poll()
+
+    with VirtualHub(TABLE, load_profile("realistic"), seed=8, line=line) as hub:
+        handles = [hub.drop(*drop) for drop in DROPS]
+        outcomes = asyncio.run(service(hub.url, handles))
+    assert [o.outcome for o in outcomes] == [Outcome.SETTLED] * len(DROPS)
+    assert [o.readings for o in outcomes] == [h.reported for h in handles]
