@@ -18,6 +18,7 @@ from firmware_host.commands import (
     page,
     referee,
     replay,
+    sim,
     simulate,
     table,
 )
@@ -32,6 +33,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     games,
     replay,
     page,
-    clever,
+    sim,
     doctor,
+    clever,
 )
