@@ -58,8 +58,8 @@ SPREAD_FLOOR = 0.1
 @dataclass(frozen=True, slots=True)
 class TrueDrop:
     """One drop of the true world: the intended drop, what the hand really did, the
-    physics of that drop, the outcome, every piece's true final pose, and the sensors'
-    exact and noisy readings."""
+    physics of that drop, the outcome, every piece's true final pose, the sensors'
+    exact and noisy readings, and the dropped piece's path (release to settle)."""
 
     intended: Drop
     actual: Drop
@@ -68,6 +68,7 @@ class TrueDrop:
     pieces: tuple[Piece, ...]
     exact: DropReadings
     readings: DropReadings
+    trajectory: Trajectory
 
 
 class TrueWorld:
@@ -138,7 +139,7 @@ class TrueWorld:
             settled,
             self.noise.snapshot(exact.strips),
         )
-        return TrueDrop(intended, actual, params, result, pieces, exact, readings)
+        return TrueDrop(intended, actual, params, result, pieces, exact, readings, trajectory)
 
     def _fit(self, shape: Shape, angle: float, x: float) -> float:
         """``x`` moved the least so that ``shape`` at ``angle`` fits between the walls."""

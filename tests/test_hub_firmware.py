@@ -133,8 +133,8 @@ def test_connect_answers_hello_with_inventory(hub):
     assert hello["host_us"] == 42 and hello["hub_us"] == hub.clock()
     assert (hello["entry_beams"], hello["top_beams"], hello["curtain"], hello["edge"]) == (
         30,
-        30,
-        120,
+        1,
+        60,
         90,
     )
     assert hello["dice"] == 6 and hello["piece_reader"] is True
@@ -182,7 +182,7 @@ def test_strip_change_sends_whole_bitmap_and_tray_lines_become_dice_and_tag(hub)
         ("die", None, 2),
         ("piece", None, None),
     ]
-    assert events[0]["bits"] == bits_to_bytes(0b101, 120)
+    assert events[0]["bits"] == bits_to_bytes(0b101, 60)
     assert events[1]["length"] == 90 and events[1]["bits"][-1] == 0b10
     assert events[2]["face"] == 4 and events[2]["stable"]
     assert events[3]["tag"] == bytes.fromhex("04a1b2c3")
@@ -249,7 +249,7 @@ def test_invalid_command_is_rejected_not_executed(hub):
 
 def test_snapshot_sampling_and_reset_commands(hub):
     connect(hub)
-    machine.SPI.wires = chain_bytes(hub.cfg, top=0b11)
+    machine.SPI.wires = chain_bytes(hub.cfg, top=0b1)
     run_scans(hub, 2)
     hub.port_.take()
     host_send(hub, 0, {"type": "snapshot_request"})
@@ -259,7 +259,7 @@ def test_snapshot_sampling_and_reset_commands(hub):
         "piece",
         "snapshot_done",
     ]
-    assert frames[2]["bits"] == bits_to_bytes(0b11, 30)
+    assert frames[2]["bits"] == bits_to_bytes(0b1, 1)
     host_send(hub, 1, {"type": "sampling", "period_us": 5000})
     assert hub.device.period_us == 5000
     resets = machine.resets

@@ -1,9 +1,11 @@
 """``tabletop hub monitor`` over a real pty."""
 
-import select
+import contextlib
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -56,17 +58,25 @@ def test_monitor_stops_cleanly_on_ctrl_c(tmp_path):
             text=True,
         )
         try:
+            # a thread reads the lines: select() on a text pipe misses lines already in
+            # Python's buffer, which made this test wait out its deadline under load
+            lines: queue.Queue[str] = queue.Queue()
+            reader = threading.Thread(
+                target=lambda: [lines.put(text) for text in iter(proc.stdout.readline, "")],
+                daemon=True,
+            )
+            reader.start()
             deadline = time.monotonic() + 10
             line = ""
             while "hello" not in line and time.monotonic() < deadline:
-                ready, _, _ = select.select([proc.stdout], [], [], deadline - time.monotonic())
-                if ready:
-                    line = proc.stdout.readline()
-                    if not line:
-                        break
+                with contextlib.suppress(queue.Empty):
+                    line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
             assert "hub->host #0 hello" in line
             proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=10)
+            proc.wait(timeout=10)
+            err = proc.stderr.read()
+            reader.join(timeout=10)
+            out = "".join(lines.queue)
         finally:
             proc.kill()
     assert proc.returncode == 0, err

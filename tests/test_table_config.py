@@ -104,6 +104,8 @@ BROKEN = [
         "greater than 0",
     ),
     ("one-faced dice", lambda d: d["dice"].update(faces=1), "dice.faces", "greater than or equal"),
+    ("more faces than the protocol", lambda d: d["dice"].update(faces=7), "dice.faces", "6"),
+    ("jam before quiet", lambda d: d["settle"].update(jam=0.2), "settle", "longer than quiet"),
     (
         "reader as a word",
         lambda d: d["piece_reader"].update(present="yes"),

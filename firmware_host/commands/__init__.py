@@ -19,6 +19,7 @@ from firmware_host.commands import (
     referee,
     replay,
     run,
+    sim,
     simulate,
     table,
 )
@@ -33,7 +34,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     games,
     replay,
     page,
-    clever,
+    sim,
     doctor,
+    clever,
     run,
 )

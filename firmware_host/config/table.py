@@ -51,6 +51,9 @@ from firmware_host.config.loader import (
 from firmware_host.errors import InputError
 
 REFERENCE_TABLE = CONFIG_DIR / "tables" / "reference.yaml"
+
+MAX_FACES = 6
+"""The most faces a die may have: the hub protocol reports faces 0-5."""
 """The reference table shipped with the project."""
 
 PositiveMM = Annotated[float, Field(gt=0)]
@@ -145,10 +148,30 @@ class PieceReader(StrictModel):
 
 
 class DiceTray(StrictModel):
-    """The dice in the tray: how many, and faces per die (face index 0 .. faces - 1)."""
+    """The dice in the tray: how many, and faces per die (face index 0 .. faces - 1).
+
+    At most :data:`MAX_FACES`: the hub protocol's ``die`` message carries faces 0-5.
+    """
 
     count: Annotated[int, Field(ge=0, le=32)]
-    faces: Annotated[int, Field(ge=2, le=100)]
+    faces: Annotated[int, Field(ge=2, le=MAX_FACES)]
+
+
+class Settle(StrictModel):
+    """When the host calls a drop over (:mod:`firmware_host.sensors.collector`).
+
+    ``quiet``: seconds with no strip or gate change after which the drop has settled;
+    ``jam``: seconds after the piece entered by which it must have settled, or it jammed.
+    """
+
+    quiet: Annotated[float, Field(gt=0, le=10)] = 0.3
+    jam: Annotated[float, Field(gt=0, le=120)] = 10.0
+
+    @model_validator(mode="after")
+    def _jam_after_quiet(self) -> Settle:
+        if self.jam <= self.quiet:
+            raise ValueError(f"jam ({self.jam:g} s) must be longer than quiet ({self.quiet:g} s)")
+        return self
 
 
 class TableConfig(StrictModel):
@@ -162,6 +185,7 @@ class TableConfig(StrictModel):
     edge_strip: EdgeStrip
     piece_reader: PieceReader
     dice: DiceTray
+    settle: Settle = Settle()
 
     def check_against(self, board: Board) -> None:
         """Raise :class:`ConfigValueError` where a sensor does not fit ``board``'s drop zone."""
