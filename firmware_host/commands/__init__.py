@@ -17,6 +17,7 @@ from firmware_host.commands import (
     page,
     referee,
     replay,
+    sim,
     simulate,
     table,
 )
@@ -32,4 +33,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     page,
     clever,
+    sim,
 )
