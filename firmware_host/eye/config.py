@@ -42,6 +42,7 @@ class Candidates(StrictModel):
 
     per_mode: Annotated[int, Field(ge=1, le=50)]
     refine: Annotated[int, Field(ge=0, le=50)]
+    after_answer: Annotated[int, Field(ge=0, le=100)]
     x: NonNegative
     angle: NonNegative
     spin: NonNegative
@@ -63,6 +64,7 @@ class Decide(StrictModel):
 
     confidence: Annotated[float, Field(gt=0.5, le=1)]
     max_questions: Annotated[int, Field(ge=0, le=5)]
+    staff_below: Annotated[float, Field(ge=0, le=1)]
 
 
 class EyeConfig(StrictModel):

@@ -121,6 +121,8 @@ class Look:
         self.readings = readings
         self.piece_id = piece_id
         self.asked: set[str] = set()
+        self.answers: dict[str, bool] = {}
+        self.rng = random.Random(f"{eye.seed}:{readings.released_us}")
         self.candidates: list[Candidate] = []
         self.verdicts: list[Verdict] = []
         self._question: str | None = None
@@ -165,11 +167,20 @@ class Look:
         if self._question is None:
             raise InputError("eye", "answer", "no yes/no question is open")
         feature, self._question = self._question, None
-        keep = [
-            i
-            for i, (c, v) in enumerate(zip(self.candidates, self.verdicts, strict=True))
-            if features(v, self._others())[feature] is yes and c.log_weight > -math.inf
-        ]
+        self.answers[feature] = yes
+        keep = [i for i, v in enumerate(self.verdicts) if self._agrees(v)]
+        if keep:
+            best = max(keep, key=lambda i: self.candidates[i].log_weight)
+            around = self.candidates[best]
+            for k in range(self.eye.config.candidates.after_answer):
+                for more in self._simulate(
+                    self._jitter(around.drop, self.rng, k + 1, 1.0), self.rng, k + 1, 1.0, 0.0
+                ):
+                    verdict = self._verdict(more)
+                    if self._agrees(verdict):
+                        self.candidates.append(more)
+                        self.verdicts.append(verdict)
+                        keep.append(len(self.candidates) - 1)
         if not keep:
             self.outcome = Disagree(
                 "no candidate landing agrees with the answer: the board and the model "
@@ -180,6 +191,11 @@ class Look:
         self.verdicts = [self.verdicts[i] for i in keep]
         self.outcome = self._decide_or_ask()
         return self.outcome
+
+    def _agrees(self, verdict: Verdict) -> bool:
+        """Whether a landing with ``verdict`` agrees with every answer given."""
+        found = features(verdict, self._others())
+        return all(found[feature] is yes for feature, yes in self.answers.items())
 
     def _others(self) -> tuple[Piece, ...]:
         return tuple(b.piece() for b in self.before.bodies)
@@ -192,7 +208,7 @@ class Look:
                 "the entry gate saw no piece go through: the board and the model "
                 "disagree; confirm the board or re-sync"
             )
-        rng = random.Random(f"{eye.seed}:{self.readings.released_us}")
+        rng = self.rng
         spread = eye.config.candidates
         seeds = [Drop(identity[0], identity[1], m.x, m.y, m.angle) for m in modes]
         entry_log = [-m.cost / 2 for m in modes]
@@ -301,6 +317,11 @@ class Look:
                 self._question = feature
                 dropped = self.candidates[0].pieces[-1]
                 return Asking(Question(feature, _text(feature, dropped, others)))
+        if shares[leading] < config.staff_below:
+            return Disagree(
+                f"the eye cannot tell the landing apart (best verdict {shares[leading]:.0%} "
+                "sure after the questions): staff confirm the board"
+            )
         chosen = max((i for i, key in enumerate(keys) if key == leading), key=lambda i: weights[i])
         candidate = self.candidates[chosen]
         return Decided(
