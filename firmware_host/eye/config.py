@@ -57,6 +57,7 @@ class Likelihood(StrictModel):
     contact_missed: Probability
     contact_extra: Probability
     max_mismatch: Annotated[int, Field(ge=0)]
+    temperature: Annotated[float, Field(ge=1)]
 
 
 class Decide(StrictModel):

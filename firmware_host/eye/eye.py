@@ -234,7 +234,8 @@ class Look:
                 "the board and the model disagree; confirm the board or re-sync"
             )
         top = best.log_weight
-        kept = [c for c in found if math.exp(c.log_weight - top) >= NEGLIGIBLE]
+        temperature = eye.config.likelihood.temperature
+        kept = [c for c in found if math.exp((c.log_weight - top) / temperature) >= NEGLIGIBLE]
         self.candidates = kept
         self.verdicts = [self._verdict(c) for c in kept]
         return self._decide_or_ask()
@@ -299,7 +300,8 @@ class Look:
 
     def _decide_or_ask(self) -> Outcome:
         top = max(c.log_weight for c in self.candidates)
-        weights = [math.exp(c.log_weight - top) for c in self.candidates]
+        temperature = self.eye.config.likelihood.temperature
+        weights = [math.exp((c.log_weight - top) / temperature) for c in self.candidates]
         total = sum(weights)
         weights = [w / total for w in weights]
         keys = [verdict_key(v) for v in self.verdicts]
