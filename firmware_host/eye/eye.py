@@ -40,8 +40,9 @@ from firmware_host.sensors.drop import DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.sensors.strips import StripModel
 
-NEGLIGIBLE = 1e-6
-"""Candidates with less weight than this are not refereed (they cannot change a share)."""
+NEGLIGIBLE = 1e-3
+"""Candidates with less (tempered) weight than the best times this are not refereed: they
+hardly change a share."""
 
 
 def verdict_key(verdict: Verdict) -> tuple[object, ...]:
