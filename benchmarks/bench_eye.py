@@ -1,0 +1,75 @@
+"""The referee's eye against the true world, per noise profile: accuracy and verdict latency.
+
+Plays DROPS drops per profile (three games) through ``simulator.evaluate`` and prints the
+DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 1000``
+(docs/eye.md). For latency on one core, run it pinned: ``taskset -c 0 .venv/bin/python
+-m benchmarks eye``. A second table gives the eye's own ceiling: the host's physics,
+given the exact release and the true board before the drop, gets the verdict right this
+often (how far the model alone carries).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.noise import load_profile
+from firmware_host.config.table import load_table
+from firmware_host.eye import load_eye_config, verdict_key
+from firmware_host.model import World, load_params
+from firmware_host.model.supply import GAME_DROPS, supply_piece
+from firmware_host.rules.landing import judge
+from firmware_host.rules.position import Position
+from simulator.evaluate import evaluate, true_drops
+from simulator.true_world import TrueWorld
+
+DROPS = 3 * GAME_DROPS
+SEED = 2026
+PROFILES = ("clean", "realistic", "harsh")
+
+
+def ceiling(profile: str, drops: int) -> float:
+    """The share of drops where the host's physics, from the true board before the drop
+    and the true release, gives the true verdict."""
+    table, params = load_table(), load_params()
+    world = TrueWorld(table, load_profile(profile), SEED)
+    rng = random.Random(SEED)
+    same = 0
+    for k in range(drops):
+        if k % GAME_DROPS == 0 and k:
+            world.clear()
+        before = world.world.snapshot()
+        color, shape = supply_piece(k % GAME_DROPS)
+        drop = world.drop(color, shape, rng.uniform(40, 260), rng.uniform(0, 360), f"p{k + 1}")
+        model = World(table.board, params, before)
+        model.drop(drop.actual, f"p{k + 1}")
+        verdicts = [
+            verdict_key(judge(table.board, Position(EdgeFace.COLOR, tuple(rest), last)))
+            for *rest, last in (model.pieces, drop.pieces)
+        ]
+        same += verdicts[0] == verdicts[1]
+    return same / drops
+
+
+def main() -> None:
+    """Print each profile's figures."""
+    table, params, config = load_table(), load_params(), load_eye_config()
+    print(f"{DROPS} drops per profile, seed {SEED}")
+    print("profile    agree  asked  wrong  staff  p50 ms  p95 ms  wall s  model ceiling")
+    for name in PROFILES:
+        start = time.perf_counter()
+        tally = evaluate(table, params, config, true_drops(table, load_profile(name), DROPS, SEED))
+        wall = time.perf_counter() - start
+        f = tally.to_json()
+        n = tally.drops
+        print(
+            f"{name:<9} {100 * f['agree'] / n:5.1f}% {100 * f['asked'] / n:5.1f}% "
+            f"{100 * f['wrong'] / n:5.1f}% {100 * f['staff'] / n:5.1f}% "
+            f"{f['verdict_ms_p50']:7.1f} {f['verdict_ms_p95']:7.1f} {wall:7.1f}"
+            f"  {100 * ceiling(name, DROPS):5.1f}%"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""``tabletop sim eval --drops N --seed S [--noise PROFILE] [--json]``: measure the eye.
+
+Plays N drops in the simulator's true world and has the referee's eye judge each from
+its readings alone (and the piece tag), answering the eye's questions truthfully; every
+decided verdict is compared with ``judge`` on the true final poses
+(:mod:`simulator.evaluate`). Prints the counts and the verdict latency; with ``--json``
+one object: ``drops``, ``agree``, ``asked``, ``wrong``, ``staff``, ``verdict_ms_p50``,
+``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from firmware_host.config.noise import load_profile
+from firmware_host.config.table import load_table
+from firmware_host.eye import load_eye_config
+from firmware_host.model.params import load_params
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def register(sim_subparsers: Any) -> None:
+    """Add ``eval`` to the ``sim`` command group."""
+    parser = sim_subparsers.add_parser(
+        "eval", help="referee simulated drops from their readings and compare with the truth"
+    )
+    parser.add_argument("--drops", type=_count, default=36, metavar="N", help="drops (36)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (0)")
+    parser.add_argument(
+        "--noise", default="realistic", metavar="PROFILE", help="noise profile name or file"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--table", metavar="FILE", help="a table file instead of the reference")
+    parser.add_argument("--eye", metavar="FILE", help="an eye file instead of the reference")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Evaluate and print; a bad profile, table or eye file raises (exit status 2)."""
+    from simulator.evaluate import evaluate, true_drops
+
+    table = load_table(args.table)
+    profile = load_profile(args.noise)
+    config = load_eye_config(args.eye)
+    tally = evaluate(
+        table, load_params(), config, true_drops(table, profile, args.drops, args.seed), args.seed
+    )
+    figures = tally.to_json()
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        n = tally.drops
+        print(
+            f"{n} drops ({args.noise}): agree {tally.agree} ({100 * tally.agree / n:.1f} %), "
+            f"asked {tally.asked} ({100 * tally.asked / n:.1f} %), "
+            f"wrong {tally.wrong} ({100 * tally.wrong / n:.1f} %), staff {tally.staff}; "
+            f"verdict p50 {figures['verdict_ms_p50']} ms, p95 {figures['verdict_ms_p95']} ms"
+        )
+    return 0

@@ -1,0 +1,336 @@
+"""The referee's eye: from one drop's readings and the model, where everything came to rest.
+
+For a drop, :meth:`Eye.look` (1) checks for a jam and a second piece, (2) fits the release
+from the entry gate (:mod:`firmware_host.eye.entry`), (3) simulates candidate drops from
+the model's snapshot around each fitted release (x, angle, spin and physics drawn from
+the configured spreads), (4) weighs each by the likelihood of the strip snapshot
+(:mod:`firmware_host.eye.likelihood`), (5) draws more around the best, (6) referees
+every weighty candidate with the judge and decides when one verdict holds at least the
+configured weight share, or asks the yes/no question that best separates them
+(:mod:`firmware_host.eye.questions`). ``Look.answer`` drops the candidates the answer
+rules out and decides or asks again (bounded). The candidate chosen is the one of
+highest weight with the decided verdict; its whole board is the model's new state.
+
+Everything random comes from ``random.Random`` seeded with the eye's seed and the drop's
+release time, so a look is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.table import Table
+from firmware_host.errors import InputError
+from firmware_host.eye.config import EyeConfig
+from firmware_host.eye.entry import ReleaseFit, passes, second_piece
+from firmware_host.eye.likelihood import StripLikelihood
+from firmware_host.eye.outcomes import Asking, Decided, Disagree, Jam, Outcome, SecondPiece
+from firmware_host.eye.questions import PieceQuestion, Question, best_question, features
+from firmware_host.eye.questions import question_text as _text
+from firmware_host.model.params import PairValues, PhysicsParams
+from firmware_host.model.world import Drop, Snapshot, World
+from firmware_host.rules.landing import Verdict, judge
+from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.position import Position
+from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.piece_reader import piece_of_tag
+from firmware_host.sensors.strips import StripModel
+
+NEGLIGIBLE = 1e-3
+"""Candidates with less (tempered) weight than the best times this are not refereed: they
+hardly change a share."""
+
+
+def verdict_key(verdict: Verdict) -> tuple[object, ...]:
+    """What makes two verdicts equal for scoring: valid, broken rules, level, bonus, points.
+
+    The eye decides on this; ``tabletop sim eval`` compares the eye's verdict with the
+    truth's on it (which pieces are touched may differ without changing the score).
+    """
+    return (verdict.valid, verdict.broken, verdict.level, verdict.bonus, verdict.points)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One simulated drop: the drop, the board after it, its log-weight and mismatches."""
+
+    drop: Drop
+    params: PhysicsParams
+    snapshot: Snapshot
+    pieces: tuple[Piece, ...]
+    log_weight: float
+    mismatches: int
+
+
+class Eye:
+    """The eye of ``table`` with the host's physics ``params`` and configuration ``config``.
+
+    ``edges`` is the edge face in play; ``seed`` makes every look reproducible.
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        params: PhysicsParams,
+        config: EyeConfig,
+        edges: EdgeFace = EdgeFace.COLOR,
+        seed: int = 0,
+    ) -> None:
+        self.table = table
+        self.params = params
+        self.config = config
+        self.edges = edges
+        self.seed = seed
+        self.release_fit = ReleaseFit(table, params, config.entry)
+        self.strips = StripModel(table)
+        self.likelihood = StripLikelihood(config.likelihood)
+
+    def look(
+        self,
+        snapshot: Snapshot,
+        identity: tuple[Color, Shape] | None,
+        readings: DropReadings,
+        piece_id: str,
+        options: Sequence[tuple[Color, Shape]] = (),
+    ) -> Look:
+        """Start judging one drop into the model's ``snapshot``.
+
+        ``identity`` is the selected piece (else the tag read is used); with neither, the
+        look asks which of ``options`` it was. ``piece_id`` names the new piece.
+        """
+        return Look(self, snapshot, identity, readings, piece_id, tuple(options))
+
+
+class Look:
+    """The eye's judgement of one drop, in progress: ``outcome`` is where it stands."""
+
+    def __init__(
+        self,
+        eye: Eye,
+        snapshot: Snapshot,
+        identity: tuple[Color, Shape] | None,
+        readings: DropReadings,
+        piece_id: str,
+        options: tuple[tuple[Color, Shape], ...],
+    ) -> None:
+        self.eye = eye
+        self.before = snapshot
+        self.readings = readings
+        self.piece_id = piece_id
+        self.asked: set[str] = set()
+        self.answers: dict[str, bool] = {}
+        self.rng = random.Random(f"{eye.seed}:{readings.released_us}")
+        self.candidates: list[Candidate] = []
+        self.verdicts: list[Verdict] = []
+        self._question: str | None = None
+        self.outcome: Outcome = self._start(identity, options)
+
+    def _start(
+        self, identity: tuple[Color, Shape] | None, options: tuple[tuple[Color, Shape], ...]
+    ) -> Outcome:
+        config, readings = self.eye.config.entry, self.readings
+        if identity is None and readings.tag is not None:
+            identity = piece_of_tag(readings.tag)
+        if (readings.settled_us - readings.released_us) / 1e6 >= config.jam_after_s:
+            return Jam(
+                f"the {self._name(identity)} has not come to rest "
+                f"{config.jam_after_s:g} s after release: free it, then confirm the board"
+            )
+        self.passes = passes(readings.entry, readings.released_us, config)
+        if second_piece(self.passes, config):
+            return SecondPiece(
+                "a second piece went through the entry gate before the first settled: "
+                "take it out (or confirm the board)"
+            )
+        if identity is None:
+            return Asking(PieceQuestion("Which piece was dropped?", options))
+        return self._judge(identity)
+
+    @staticmethod
+    def _name(identity: tuple[Color, Shape] | None) -> str:
+        return "piece" if identity is None else f"{identity[0]} {identity[1]}"
+
+    def choose(self, color: Color, shape: Shape) -> Outcome:
+        """The players' answer to a :class:`PieceQuestion`: the piece dropped."""
+        if not (
+            isinstance(self.outcome, Asking) and isinstance(self.outcome.question, PieceQuestion)
+        ):
+            raise InputError("eye", "choose", "no piece question is open")
+        self.outcome = self._judge((color, shape))
+        return self.outcome
+
+    def answer(self, yes: bool) -> Outcome:
+        """The players' answer to the open yes/no :class:`Question`."""
+        if self._question is None:
+            raise InputError("eye", "answer", "no yes/no question is open")
+        feature, self._question = self._question, None
+        self.answers[feature] = yes
+        keep = [i for i, v in enumerate(self.verdicts) if self._agrees(v)]
+        if keep:
+            best = max(keep, key=lambda i: self.candidates[i].log_weight)
+            around = self.candidates[best]
+            for k in range(self.eye.config.candidates.after_answer):
+                for more in self._simulate(
+                    self._jitter(around.drop, self.rng, k + 1, 1.0), self.rng, k + 1, 1.0, 0.0
+                ):
+                    verdict = self._verdict(more)
+                    if self._agrees(verdict):
+                        self.candidates.append(more)
+                        self.verdicts.append(verdict)
+                        keep.append(len(self.candidates) - 1)
+        if not keep:
+            self.outcome = Disagree(
+                "no candidate landing agrees with the answer: the board and the model "
+                "disagree; confirm the board or re-sync"
+            )
+            return self.outcome
+        self.candidates = [self.candidates[i] for i in keep]
+        self.verdicts = [self.verdicts[i] for i in keep]
+        self.outcome = self._decide_or_ask()
+        return self.outcome
+
+    def _agrees(self, verdict: Verdict) -> bool:
+        """Whether a landing with ``verdict`` agrees with every answer given."""
+        found = features(verdict, self._others())
+        return all(found[feature] is yes for feature, yes in self.answers.items())
+
+    def _others(self) -> tuple[Piece, ...]:
+        return tuple(b.piece() for b in self.before.bodies)
+
+    def _judge(self, identity: tuple[Color, Shape]) -> Outcome:
+        eye = self.eye
+        modes = eye.release_fit.modes(identity[1], self.passes)
+        if not modes:
+            return Disagree(
+                "the entry gate saw no piece go through: the board and the model "
+                "disagree; confirm the board or re-sync"
+            )
+        rng = self.rng
+        spread = eye.config.candidates
+        seeds = [Drop(identity[0], identity[1], m.x, m.y, m.angle) for m in modes]
+        entry_log = [-m.cost / 2 for m in modes]
+        found: list[Candidate] = []
+        for seed, prior in zip(seeds, entry_log, strict=True):
+            for k in range(spread.per_mode):
+                found += self._simulate(self._jitter(seed, rng, k, 1.0), rng, k, 1.0, prior)
+        if found:
+            best = max(found, key=lambda c: c.log_weight)
+            for k in range(spread.refine):
+                found += self._simulate(
+                    self._jitter(best.drop, rng, k + 1, 0.5), rng, k + 1, 0.5, 0.0
+                )
+        if not found:
+            return Disagree(
+                "no candidate drop fits the board: the board and the model disagree; "
+                "confirm the board or re-sync"
+            )
+        best = max(found, key=lambda c: c.log_weight)
+        if best.mismatches > eye.config.likelihood.max_mismatch:
+            return Disagree(
+                f"the best candidate leaves {best.mismatches} sensor readings unexplained: "
+                "the board and the model disagree; confirm the board or re-sync"
+            )
+        top = best.log_weight
+        temperature = eye.config.likelihood.temperature
+        kept = [c for c in found if math.exp((c.log_weight - top) / temperature) >= NEGLIGIBLE]
+        self.candidates = kept
+        self.verdicts = [self._verdict(c) for c in kept]
+        return self._decide_or_ask()
+
+    def _jitter(self, seed: Drop, rng: random.Random, k: int, scale: float) -> Drop:
+        if k == 0:
+            return seed
+        spread = self.eye.config.candidates
+        return Drop(
+            seed.color,
+            seed.shape,
+            seed.x + rng.gauss(0.0, spread.x * scale),
+            seed.y,
+            seed.angle + rng.gauss(0.0, spread.angle * scale),
+            spin=rng.gauss(0.0, spread.spin),
+        )
+
+    def _physics(self, rng: random.Random, k: int, scale: float) -> PhysicsParams:
+        params = self.eye.params
+        if k == 0:
+            return params
+        spread = self.eye.config.candidates
+
+        def vary(value: float, sigma: float, cap: float) -> float:
+            return min(cap, value * max(0.1, 1.0 + rng.gauss(0.0, sigma * scale)))
+
+        f, e = params.friction, params.elasticity
+        return params.model_copy(
+            update={
+                "friction": PairValues(
+                    piece_piece=vary(f.piece_piece, spread.friction, math.inf),
+                    piece_wall=vary(f.piece_wall, spread.friction, math.inf),
+                ),
+                "elasticity": PairValues(
+                    piece_piece=vary(e.piece_piece, spread.elasticity, 1.0),
+                    piece_wall=vary(e.piece_wall, spread.elasticity, 1.0),
+                ),
+            }
+        )
+
+    def _simulate(
+        self, drop: Drop, rng: random.Random, k: int, scale: float, prior: float
+    ) -> list[Candidate]:
+        eye = self.eye
+        params = self._physics(rng, k, scale)
+        world = World(eye.table.board, eye.params, self.before)
+        try:
+            world.drop(drop, self.piece_id, params=params)
+        except InputError:
+            return []
+        pieces = world.pieces
+        fit = eye.likelihood.fit(eye.strips.snapshot(pieces), self.readings.strips)
+        return [
+            Candidate(
+                drop, params, world.snapshot(), pieces, fit.log_likelihood + prior, fit.mismatches
+            )
+        ]
+
+    def _verdict(self, candidate: Candidate) -> Verdict:
+        *others, dropped = candidate.pieces
+        return judge(self.eye.table.board, Position(self.eye.edges, tuple(others), dropped))
+
+    def _decide_or_ask(self) -> Outcome:
+        top = max(c.log_weight for c in self.candidates)
+        temperature = self.eye.config.likelihood.temperature
+        weights = [math.exp((c.log_weight - top) / temperature) for c in self.candidates]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+        keys = [verdict_key(v) for v in self.verdicts]
+        shares: dict[tuple[object, ...], float] = {}
+        for w, key in zip(weights, keys, strict=True):
+            shares[key] = shares.get(key, 0.0) + w
+        leading = max(shares, key=lambda key: shares[key])
+        config = self.eye.config.decide
+        if shares[leading] < config.confidence and len(self.asked) < config.max_questions:
+            others = self._others()
+            found = [features(v, others) for v in self.verdicts]
+            feature = best_question(weights, keys, found, self.asked)
+            if feature is not None:
+                self.asked.add(feature)
+                self._question = feature
+                dropped = self.candidates[0].pieces[-1]
+                return Asking(Question(feature, _text(feature, dropped, others)))
+        if shares[leading] < config.staff_below:
+            return Disagree(
+                f"the eye cannot tell the landing apart (best verdict {shares[leading]:.0%} "
+                "sure after the questions): staff confirm the board"
+            )
+        chosen = max((i for i, key in enumerate(keys) if key == leading), key=lambda i: weights[i])
+        candidate = self.candidates[chosen]
+        return Decided(
+            self.verdicts[chosen],
+            candidate.pieces,
+            candidate.snapshot,
+            shares[leading],
+            len(self.asked),
+        )

@@ -1,0 +1,152 @@
+"""Measure the referee's eye against the simulator's true world (``tabletop sim eval``).
+
+:func:`true_drops` plays games in the true world (36 shapes each, in the supply's
+four-player order, a new board every 36; each intended x and angle drawn from the seed)
+and yields what the host gets for each drop: the identity from the piece tag and the
+readings, plus an :class:`Oracle` that answers questions truthfully from the true final
+poses, as an honest player would. :func:`evaluate` hands these to the eye one by one,
+the host's model adopting the eye's chosen state after each drop (so errors compound over
+a game exactly as at the table), and compares each decided verdict with ``judge`` on the
+true final poses, by :func:`~firmware_host.eye.verdict_key` (valid, broken rules, level,
+bonus, points).
+
+Counts: ``agree`` (decided, equal to truth, with or without questions), ``wrong``
+(decided, different), ``asked`` (at least one question put to the players), ``staff``
+(the eye called staff: disagreement, a second piece or a jam; staff then re-sync the
+model to the board). Verdict latency is the wall time of the eye's work from the settle
+signal to its first outcome (a decision or a question), in ms of the process's CPU time
+(``time.process_time``): the time the eye takes on one core, unaffected by whatever else
+shares the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.noise import NoiseProfile
+from firmware_host.config.table import Table
+from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Question, verdict_key
+from firmware_host.eye.questions import features
+from firmware_host.model import PhysicsParams, World
+from firmware_host.model.space import reach
+from firmware_host.model.supply import GAME_DROPS, supply_piece
+from firmware_host.rules.landing import Verdict, judge
+from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.position import Position
+from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.piece_reader import piece_of_tag
+from simulator.true_world import TrueWorld
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """The truth about one drop, for answering questions and scoring: never seen by the eye."""
+
+    pieces: tuple[Piece, ...]
+    verdict: Verdict
+
+    def answer(self, question: Question) -> bool:
+        """The honest answer to ``question``."""
+        return features(self.verdict, self.pieces[:-1])[question.id]
+
+
+@dataclass(frozen=True)
+class EvalDrop:
+    """One drop as the host gets it (identity, readings) and its truth (``oracle``)."""
+
+    number: int
+    new_game: bool
+    identity: tuple[Color, Shape] | None
+    readings: DropReadings
+    oracle: Oracle
+
+
+def true_drops(table: Table, profile: NoiseProfile, drops: int, seed: int) -> Iterator[EvalDrop]:
+    """Play ``drops`` drops in the true world, reproducibly from ``seed``."""
+    world = TrueWorld(table, profile, seed)
+    rng = random.Random(f"{seed}:players")
+    board = table.board
+    for number in range(1, drops + 1):
+        k = (number - 1) % GAME_DROPS
+        if k == 0 and number > 1:
+            world.clear()
+        color, shape = supply_piece(k)
+        angle = rng.uniform(0.0, 360.0)
+        left, _, right, _ = reach(board, shape, math.radians(angle))
+        x = rng.uniform(-left, board.width - right)
+        drop = world.drop(color, shape, x, angle, f"p{number}")
+        *others, dropped = drop.pieces
+        verdict = judge(board, Position(EdgeFace.COLOR, tuple(others), dropped))
+        identity = None if drop.readings.tag is None else piece_of_tag(drop.readings.tag)
+        yield EvalDrop(number, k == 0, identity, drop.readings, Oracle(drop.pieces, verdict))
+
+
+@dataclass
+class Tally:
+    """The counts and latencies of an evaluation."""
+
+    drops: int = 0
+    agree: int = 0
+    asked: int = 0
+    wrong: int = 0
+    staff: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+
+    def percentile(self, q: float) -> float:
+        """The ``q`` quantile (0..1) of the latencies, nearest rank (0 with none)."""
+        if not self.latencies_ms:
+            return 0.0
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+    def to_json(self) -> dict[str, Any]:
+        """The DESIGN §5 figures, plus ``staff``."""
+        return {
+            "drops": self.drops,
+            "agree": self.agree,
+            "asked": self.asked,
+            "wrong": self.wrong,
+            "staff": self.staff,
+            "verdict_ms_p50": round(self.percentile(0.5), 1),
+            "verdict_ms_p95": round(self.percentile(0.95), 1),
+        }
+
+
+def evaluate(
+    table: Table,
+    params: PhysicsParams,
+    config: EyeConfig,
+    source: Iterable[EvalDrop],
+    seed: int = 0,
+) -> Tally:
+    """Referee every drop of ``source`` with the eye and compare with the truth."""
+    eye = Eye(table, params, config, EdgeFace.COLOR, seed)
+    model = World(table.board, params)
+    tally = Tally()
+    for drop in source:
+        if drop.new_game:
+            model = World(table.board, params)
+        started = time.process_time()
+        look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
+        tally.latencies_ms.append((time.process_time() - started) * 1000)
+        tally.drops += 1
+        outcome = look.outcome
+        if isinstance(outcome, Asking):
+            tally.asked += 1
+        while isinstance(outcome, Asking) and isinstance(outcome.question, Question):
+            outcome = look.answer(drop.oracle.answer(outcome.question))
+        if isinstance(outcome, Decided):
+            same = verdict_key(outcome.verdict) == verdict_key(drop.oracle.verdict)
+            tally.agree += same
+            tally.wrong += not same
+            model.restore(outcome.snapshot)
+        else:
+            tally.staff += 1
+            model = World.at_rest(table.board, params, drop.oracle.pieces)
+    return tally

@@ -1,0 +1,264 @@
+"""The referee's eye: the entry-gate fit, the likelihood, the question flow (ask ->
+answer -> decide -> the model adopts), each special case, and a short evaluation."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from firmware_host.cli import main
+from firmware_host.config.noise import load_profile
+from firmware_host.config.table import load_table
+from firmware_host.errors import InputError
+from firmware_host.eye import (
+    Asking,
+    Decided,
+    Disagree,
+    Eye,
+    Jam,
+    PieceQuestion,
+    Question,
+    SecondPiece,
+    load_eye_config,
+    verdict_key,
+)
+from firmware_host.eye.entry import Pass, ReleaseFit, passes, second_piece
+from firmware_host.eye.likelihood import StripLikelihood
+from firmware_host.eye.questions import best_question, features
+from firmware_host.model import World, load_params
+from firmware_host.model.supply import supply_piece
+from firmware_host.rules.pieces import Color, Shape
+from firmware_host.sensors.entry_gate import BeamCut
+from simulator.evaluate import evaluate, true_drops
+from simulator.true_world import TrueWorld
+
+TABLE = load_table()
+PARAMS = load_params()
+CONFIG = load_eye_config()
+CLEAN = load_profile("clean")
+
+
+def game(drops: int, seed: int = 5) -> tuple[TrueWorld, list]:
+    """A true world after ``drops`` supply drops at seeded x and angle, and the drops."""
+    world = TrueWorld(TABLE, CLEAN, seed)
+    rng = random.Random(seed)
+    made = [
+        world.drop(*supply_piece(k), rng.uniform(50.0, 250.0), rng.uniform(0.0, 360.0))
+        for k in range(drops)
+    ]
+    return world, made
+
+
+def test_release_fit_finds_x_angle_and_height_from_the_entry_gate() -> None:
+    fit = ReleaseFit(TABLE, PARAMS, CONFIG.entry)
+    _, made = game(12)
+    for drop in made:
+        found = passes(drop.readings.entry, drop.readings.released_us, CONFIG.entry)
+        best = fit.modes(drop.actual.shape, found)[0]
+        period = fit.period(drop.actual.shape)
+        turn = (best.angle - drop.actual.angle) % period
+        assert abs(best.x - drop.actual.x) < 3.0
+        assert abs(best.y - drop.actual.y) < 2.0
+        if drop.actual.shape is not Shape.CIRCLE:
+            assert min(turn, period - turn) < 5.0
+
+
+def test_shape_symmetry_periods() -> None:
+    fit = ReleaseFit(TABLE, PARAMS, CONFIG.entry)
+    assert fit.period(Shape.SQUARE) == 90.0
+    assert fit.period(Shape.TRIANGLE) == 120.0
+    assert fit.period(Shape.CIRCLE) == 360.0
+
+
+def test_flicker_and_stuck_beams_are_not_the_piece() -> None:
+    cuts = (
+        BeamCut(3, 1_000_000, None),  # stuck cut from release
+        BeamCut(7, 1_050_000, 1_051_000),  # 1 ms flicker
+        BeamCut(12, 1_080_000, 1_120_000),
+        BeamCut(12, 1_200_000, 1_201_000),  # flicker on a beam the piece cut too
+    )
+    assert passes(cuts, 1_000_000, CONFIG.entry) == (Pass(12, 0.08, 0.12),)
+
+
+def test_two_passes_far_apart_are_a_second_piece() -> None:
+    one = (Pass(10, 0.08, 0.12), Pass(11, 0.085, 0.125))
+    assert not second_piece(one, CONFIG.entry)
+    assert second_piece((*one, Pass(20, 0.9, 0.94)), CONFIG.entry)
+
+
+def test_likelihood_counts_and_weighs_unexplained_bits() -> None:
+    _, made = game(3)
+    snap = made[-1].exact.strips
+    model = StripLikelihood(CONFIG.likelihood)
+    same = model.fit(snap, snap)
+    flipped = replace(snap, curtain=snap.curtain.with_bit(50, not snap.curtain[50]))
+    other = model.fit(snap, flipped)
+    assert same.mismatches == 0 and other.mismatches == 1
+    assert other.log_likelihood < same.log_likelihood
+
+
+def test_best_question_splits_the_verdicts() -> None:
+    keys = [("a",), ("a",), ("b",)]
+    found = [
+        {"edge:left": True, "height": False},
+        {"edge:left": True, "height": False},
+        {"edge:left": False, "height": False},
+    ]
+    assert best_question([0.4, 0.3, 0.3], keys, found, set()) == "edge:left"
+    assert best_question([0.4, 0.3, 0.3], keys, found, {"edge:left"}) is None
+
+
+def test_a_clean_drop_on_an_empty_board_is_decided_and_right() -> None:
+    _, made = game(1)
+    drop = made[0]
+    eye = Eye(TABLE, PARAMS, CONFIG)
+    look = eye.look(World(TABLE.board, PARAMS).snapshot(), None, drop.readings, "p1")
+    assert isinstance(look.outcome, Decided)
+    assert look.outcome.pieces[-1].id == "p1"
+    assert abs(look.outcome.pieces[-1].pose.x - drop.pieces[-1].pose.x) < 5.0
+
+
+def test_question_flow_ask_answer_decide_and_the_model_adopts() -> None:
+    """Always ask while candidates differ (confidence 1): an honest answer leads to a
+    decision whose landing agrees with the answer, and the model takes its state."""
+    strict = CONFIG.model_copy(
+        update={"decide": CONFIG.decide.model_copy(update={"confidence": 1.0})}
+    )
+    eye = Eye(TABLE, PARAMS, strict)
+    source = true_drops(TABLE, CLEAN, 36, seed=3)
+    model = World(TABLE.board, PARAMS)
+    asked = 0
+    for drop in source:
+        look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
+        outcome = look.outcome
+        answers: dict[str, bool] = {}
+        while isinstance(outcome, Asking):
+            assert isinstance(outcome.question, Question)
+            assert outcome.question.text.endswith("?")
+            answers[outcome.question.id] = drop.oracle.answer(outcome.question)
+            outcome = look.answer(answers[outcome.question.id])
+        asked += bool(answers)
+        if isinstance(outcome, Decided):
+            others = outcome.pieces[:-1]
+            for feature, yes in answers.items():
+                assert features(outcome.verdict, others)[feature] is yes
+            assert outcome.questions == len(answers)
+            model.restore(outcome.snapshot)
+            assert model.pieces == outcome.pieces
+            assert model.pieces[-1].id == f"p{drop.number}"
+        else:
+            model = World.at_rest(TABLE.board, PARAMS, drop.oracle.pieces)
+        if asked >= 2:
+            break
+    assert asked >= 2
+
+
+def test_answering_without_a_question_is_refused() -> None:
+    _, made = game(1)
+    look = Eye(TABLE, PARAMS, CONFIG).look(
+        World(TABLE.board, PARAMS).snapshot(), None, made[0].readings, "p1"
+    )
+    with pytest.raises(InputError, match="no yes/no question is open"):
+        look.answer(True)
+    with pytest.raises(InputError, match="no piece question is open"):
+        look.choose(Color.RED, Shape.CIRCLE)
+
+
+def test_no_identity_asks_which_piece_then_judges() -> None:
+    _, made = game(1)
+    readings = replace(made[0].readings, tag=None)
+    options = ((Color.RED, Shape.CIRCLE), (Color.RED, Shape.SQUARE))
+    look = Eye(TABLE, PARAMS, CONFIG).look(
+        World(TABLE.board, PARAMS).snapshot(), None, readings, "p1", options
+    )
+    assert isinstance(look.outcome, Asking)
+    assert isinstance(look.outcome.question, PieceQuestion)
+    assert look.outcome.question.options == options
+    outcome = look.choose(Color.RED, Shape.CIRCLE)
+    assert isinstance(outcome, Decided)
+    assert outcome.pieces[-1].shape is Shape.CIRCLE
+
+
+def test_readings_no_candidate_explains_call_staff() -> None:
+    """The board holds six pieces the model does not know of: no candidate explains
+    the curtain, so the eye reports the disagreement instead of guessing."""
+    _, made = game(7)
+    look = Eye(TABLE, PARAMS, CONFIG).look(
+        World(TABLE.board, PARAMS).snapshot(), None, made[-1].readings, "p7"
+    )
+    assert isinstance(look.outcome, Disagree)
+    assert "disagree" in look.outcome.reason
+
+
+def test_a_second_piece_before_the_first_settled_calls_staff() -> None:
+    _, made = game(2)
+    first, second = made[0].readings, made[1].readings
+    shift = first.released_us + 600_000 - second.released_us
+    late = tuple(
+        BeamCut(c.beam, c.cut_us + shift, None if c.clear_us is None else c.clear_us + shift)
+        for c in second.entry
+    )
+    both = replace(first, entry=first.entry + late)
+    look = Eye(TABLE, PARAMS, CONFIG).look(World(TABLE.board, PARAMS).snapshot(), None, both, "p1")
+    assert isinstance(look.outcome, SecondPiece)
+
+
+def test_a_piece_that_never_settles_is_a_jam() -> None:
+    _, made = game(1)
+    readings = made[0].readings
+    stuck = replace(readings, settled_us=readings.released_us + 10_000_000)
+    look = Eye(TABLE, PARAMS, CONFIG).look(World(TABLE.board, PARAMS).snapshot(), None, stuck, "p1")
+    assert isinstance(look.outcome, Jam)
+    assert "red circle" in look.outcome.reason
+
+
+def test_a_short_evaluation_is_reproducible_and_adds_up() -> None:
+    runs = [evaluate(TABLE, PARAMS, CONFIG, true_drops(TABLE, CLEAN, 12, seed=9)) for _ in "ab"]
+    first, second = (run.to_json() for run in runs)
+    assert first["drops"] == 12
+    assert runs[0].agree + runs[0].wrong + runs[0].staff == 12
+    for key in ("drops", "agree", "asked", "wrong", "staff"):
+        assert first[key] == second[key]
+    assert math.isfinite(first["verdict_ms_p95"])
+
+
+def test_verdict_key_is_what_scores() -> None:
+    _, made = game(1)
+    look = Eye(TABLE, PARAMS, CONFIG).look(
+        World(TABLE.board, PARAMS).snapshot(), None, made[0].readings, "p1"
+    )
+    assert isinstance(look.outcome, Decided)
+    verdict = look.outcome.verdict
+    assert verdict_key(verdict) == (
+        verdict.valid,
+        verdict.broken,
+        verdict.level,
+        verdict.bonus,
+        verdict.points,
+    )
+
+
+def test_sim_eval_command_prints_the_design_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "eval", "--drops", "3", "--seed", "1", "--noise", "clean", "--json"]) == 0
+
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) >= {"drops", "agree", "asked", "wrong", "verdict_ms_p50", "verdict_ms_p95"}
+    assert figures["drops"] == 3
+
+
+def test_sim_eval_refuses_an_unknown_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "eval", "--drops", "1", "--noise", "gusty"]) == 2
+    assert "no such noise profile" in capsys.readouterr().err
+
+
+def test_eye_config_refuses_unknown_keys(tmp_path: Path) -> None:
+    text = Path("config/eye/reference.yaml").read_text().replace("decide:", "decide:\n  hurry: 1")
+    bad = tmp_path / "eye.yaml"
+    bad.write_text(text)
+    with pytest.raises(InputError, match=r"decide\.hurry"):
+        load_eye_config(bad)
