@@ -9,7 +9,6 @@ from typing import Any
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
-from firmware_host.link.ports import find_hub_port
 from firmware_host.logs import LEVELS, setup_logging
 from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
 
@@ -77,19 +76,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("tabletop run", "--port/--sim", "give one: a hub's port or --sim")
     if args.autoplay and args.port:
         raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
-    port = args.port or (None if args.sim else find_hub_port())
-    if port is not None:
-        raise InputError(
-            "tabletop run",
-            port,
-            "refereeing a hub's readings needs the referee's eye, not in this build: use --sim",
-        )
-    if not args.sim:
-        print("tabletop run: no hub found: starting the simulator", flush=True)
     setup_logging(args.log_level)
     options = Options(
         journal=args.journal or default_journal_path(),
-        sim=True,
+        port=args.port,
+        sim=args.sim,
         autoplay=args.autoplay,
         speed=args.speed,
         http=args.http == "on",

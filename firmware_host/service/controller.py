@@ -339,7 +339,8 @@ class TableController:
         self._publish()
         try:
             outcome = await asyncio.to_thread(work, *args)
-        except (InputError, IllegalMove) as exc:
+        except Exception as exc:  # a fault in the referee must not stop the game
+            log.exception("the referee failed")
             outcome = _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
         if isinstance(outcome, Asked):
             self.asked = outcome

@@ -1,9 +1,17 @@
 """Running the service: everything ``tabletop run`` starts, wired together, in one loop.
 
-:func:`serve` opens the journal and resumes its unfinished game (or starts one), picks
-the table (the simulator here), makes the referee, the LED tracks, the buttons, the
-controller, the autoplay players and the page, and runs them until the game is over
-(with autoplay and no page) or it is told to stop (:class:`Service.stop`, Ctrl-C, SIGTERM).
+:class:`Service` opens the journal and resumes its unfinished game (or starts one), finds
+the hub (``--port``, a plugged-in hub, else the simulator's virtual hub on a pty), makes
+the referee's eye, the controller, the LED tracks, the buttons, the autoplay players and
+the page; :meth:`Service.run` connects the hub link and runs them all until the game is
+over (with autoplay and no page) or it is told to stop (:meth:`Service.stop`, Ctrl-C,
+SIGTERM).
+
+Clocks: the game's clock (``--speed``: the players' pauses, the LED animations) is the
+injected one. The virtual hub paces its events at ``speed`` times real time (as fast as
+it can above :data:`PACED_UP_TO`), and the drop collector's quiet window runs at most
+:data:`SETTLE_SPEED_UP_TO` times faster than real time: events cross a real serial line,
+whose delays do not shrink with the speed-up.
 """
 
 from __future__ import annotations
@@ -22,30 +30,43 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 from firmware_host.config.board import EdgeFace
-from firmware_host.config.noise import load_profile
 from firmware_host.config.panel import load_panel
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
+from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
+from firmware_host.link.finding import find_hub
+from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
+from firmware_host.model.params import load_params
+from firmware_host.outputs.backends import track_display
 from firmware_host.outputs.clock import Clock
-from firmware_host.outputs.gpio_tracks import GpioTracks
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.panel.buttons import PanelButtons
+from firmware_host.sensors.collector import DropCollector
 from firmware_host.service.autoplay import THINK_SECONDS, AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import TableController
+from firmware_host.service.eye_referee import EyeReferee
+from firmware_host.service.hub_feed import HubFeed
+from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
-from firmware_host.service.simulated import SimulatedTable, TruthReferee
 from firmware_host.service.track_log import LoggedTracks
+from firmware_host.service.virtual_hand import VirtualHand
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 log = logging.getLogger("firmware_host.service")
+
+PACED_UP_TO = 50.0
+"""Above this speed-up the virtual hub sends its events as fast as it can."""
+
+SETTLE_SPEED_UP_TO = 5.0
+"""The drop collector's clock runs at most this many times faster than real time."""
 
 DEFAULT_PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 """The players of a game nobody set up (four, as autoplay shows a newcomer)."""
@@ -56,6 +77,7 @@ class Options:
     """What ``tabletop run`` was asked for (see ``docs/service.md``)."""
 
     journal: Path
+    port: str | None = None
     sim: bool = True
     autoplay: bool = False
     speed: float = 1.0
@@ -107,7 +129,7 @@ class Service:
         self.board = table.board
         self.panel = load_panel(options.panel)
         self.web = load_web_config(options.web)
-        profile = load_profile(options.noise)
+        self.table = table
         self.journal = Journal(options.journal)
         game = resume(self.journal)
         if game is None:
@@ -122,17 +144,36 @@ class Service:
                 events=game.events,
             )
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
-        self.simulator = SimulatedTable(table, profile, options.seed)
-        self.simulator.replay(game.state.drops)
+        edges = game.state.started.variants.edges
+        self.hub = find_hub(
+            options.port,
+            options.sim,
+            table=table,
+            noise=options.noise,
+            seed=options.seed,
+            speed=options.speed if options.speed <= PACED_UP_TO else None,
+        )
+        self.hand = VirtualHand(self.hub.virtual, options.seed, edges) if self.hub.virtual else None
+        if self.hand is not None:
+            self.hand.replay(game.state.drops)
+        elif options.autoplay:
+            self.hub.close()
+            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
+        if self.hub.virtual is not None:
+            why = "the simulator" if options.sim else "no hub found: the simulator"
+            announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
+        params = load_params()
+        eye = Eye(table, params, load_eye_config(), edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
+        self.link: HubLink | None = None
         self.controller = TableController(
             self.board,
             game,
-            TruthReferee(self.simulator),
+            EyeReferee(eye, self.board, params),
             new_game=lambda: DropItRecord.start(self.journal, game_start(options)),
         )
-        self.simulator.feed = self.controller.dropped
+        self.controller.link_changed(False, f"connecting to {self.hub.url}")
 
     def stop(self) -> None:
         """Ask the service to stop (safe from a signal handler)."""
@@ -144,12 +185,19 @@ class Service:
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.stop)
+        self.link = HubLink(self.hub.url, on_state=LinkWatch(self.controller)).start()
+        collector = DropCollector(
+            self.table, clock=ScaledClock(min(self.options.speed, SETTLE_SPEED_UP_TO)).now
+        )
+        feed = HubFeed(self.link.event_queue(), collector, self.controller)
         self._start_outputs()
-        tasks = [loop.create_task(self._buttons_loop())] if self.buttons else []
-        if self.options.autoplay:
+        tasks = [loop.create_task(feed.run())]
+        if self.buttons:
+            tasks.append(loop.create_task(self._buttons_loop()))
+        if self.options.autoplay and self.hand is not None:
             players = AutoPlayers(
                 self.controller,
-                self.simulator,
+                self.hand,
                 self.options.seed,
                 self.clock,
                 self.options.think,
@@ -212,11 +260,12 @@ class Service:
 
     def _start_outputs(self) -> None:
         seats = len(self.controller.state.standings)
-        tracks_config = self.panel.led_tracks
-        factory = self._pin_factory or (MockFactory() if self.options.sim else None)
+        factory = self._pin_factory or (MockFactory() if self.hub.virtual else None)
         try:
-            if tracks_config is not None:
-                self.tracks = GpioTracks(tracks_config, self.clock, pin_factory=factory)
+            if self.tracks is None:
+                self.tracks = track_display(
+                    self.panel, self.clock, link=self.link, pin_factory=factory
+                )
             if self.panel.buttons is not None:
                 self.buttons = PanelButtons(self.panel.buttons, pin_factory=factory)
         except GPIOZeroError as exc:
@@ -258,11 +307,14 @@ class Service:
         )
 
     def close(self) -> None:
-        """Release the pins and the journal."""
+        """Release the pins, the hub (and the virtual one) and the journal."""
         if self.tracks is not None:
             self.tracks.close()
         if self.buttons is not None:
             self.buttons.close()
+        if self.link is not None:
+            self.link.stop()
+        self.hub.close()
         self.journal.close()
 
 

@@ -1,6 +1,7 @@
 """Unplugging the hub mid-turn pauses the game with a clear message; plugging it back in
-carries the turn on where it was. The link is the real HubLink over a real pty pair to the
-hub's protocol engine; the drops come from the simulated table."""
+carries the turn on where it was. The service runs on the virtual hub (a real pty, the
+real HubLink); a piece dropped while the cable is out is reported by the hub once it is
+back (it keeps its events) and counts exactly once."""
 
 import asyncio
 import time
@@ -8,15 +9,16 @@ import time
 import pytest
 
 from firmware_host.errors import IllegalMove
-from firmware_host.link.transport import HubLink, backoff_delays
-from firmware_host.service.autoplay import aim
-from firmware_host.service.controller import Phase, TableController
-from firmware_host.service.link_watch import LinkWatch
+from firmware_host.games.dropit.events import ShapeDropped
+from firmware_host.journal.dropit import load_events
+from firmware_host.journal.store import Journal
+from firmware_host.service.autoplay import AutoPlayers, aim
+from firmware_host.service.clock import SimulatedClock
+from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
-from tests.link_harness import PtyHub
 from tests.service.support import options
 
-DEADLINE_S = 20.0
+DEADLINE_S = 30.0
 
 
 async def eventually(condition) -> None:
@@ -28,41 +30,39 @@ async def eventually(condition) -> None:
 
 
 def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
-    async def main() -> None:
-        service = Service(options(tmp_path), announce=print)
-        table: TableController = service.controller
-        with PtyHub(tmp_path) as hub:
-            link = HubLink(
-                hub.path,
-                on_state=LinkWatch(table),
-                backoff=lambda: backoff_delays(0.01, 0.2, 0.05),
-            ).start()
-            try:
-                await eventually(lambda: link.is_up)
-                turn = table.state.current
-                color, shape, _ = next(iter(table.state.standing(turn.competitor.name).supply))
-                table.select(color, shape)
+    clock = SimulatedClock()
 
-                hub.unplug()
-                await eventually(lambda: table.paused is not None)
-                status = table.snapshot().status
-                assert status.startswith("PAUSED: the sensor hub is not connected")
-                with pytest.raises(IllegalMove, match="not connected"):
-                    table.confirm()
-                await table.dropped(service.simulator.world.drop(color, shape, 150.0, 0.0).readings)
-                assert table.state.next_turn == turn.number  # nothing seen while paused counts
+    async def main() -> int:
+        service = Service(options(tmp_path), clock=clock, announce=print)
+        table = service.controller
+        running = asyncio.create_task(service.run())
+        await eventually(lambda: table.paused is None)
+        turn = table.state.current
+        color, shape = AutoPlayers(table, service.hand, 5, clock).choose()
+        table.select(color, shape)
 
-                hub.replug()
-                await eventually(lambda: table.paused is None)
-                assert "carries on" in table.snapshot().status
-                assert table.phase is Phase.SELECT
-                assert table.snapshot().selection.shape is shape  # the turn where it was
-                table.confirm()
-                x, angle = aim(table.board, 5, turn.number, shape)
-                await service.simulator.drop(turn.number, color, shape, x, angle)
-                assert table.state.next_turn == turn.number + 1
-            finally:
-                link.stop()
-        service.close()
+        service.hub.virtual.unplug()
+        await eventually(lambda: table.paused is not None)
+        status = table.snapshot().status
+        assert status.startswith("PAUSED: the sensor hub is not connected: check its USB cable")
+        assert table.snapshot().to_json()["game"]["status"] == status  # on the page
+        with pytest.raises(IllegalMove, match="not connected"):
+            table.confirm()
+        x, angle = aim(table.board, 5, turn.number, shape)
+        await service.hand.drop(turn.number, color, shape, x, angle)  # while unplugged
 
-    asyncio.run(main())
+        service.hub.virtual.replug()
+        await eventually(lambda: table.state.next_turn > turn.number or table.asked)
+        while table.phase is Phase.QUESTION:
+            await table.answer(service.hand.truth(table.asked))
+        await eventually(lambda: table.state.next_turn > turn.number)
+        assert table.paused is None and "PAUSED" not in table.snapshot().status
+        game_id = table.game.game_id
+        service.stop()
+        await running
+        return game_id
+
+    game_id = asyncio.run(main())
+    with Journal(tmp_path / "journal.sqlite3") as reader:
+        drops = [e for e in load_events(reader, game_id) if isinstance(e, ShapeDropped)]
+    assert [d.turn for d in drops] == [1]

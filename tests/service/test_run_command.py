@@ -36,6 +36,8 @@ def start(tmp_path, *extra):
 def test_serves_the_page_and_stops_cleanly_on_a_signal(tmp_path, signum):
     process = start(tmp_path)
     try:
+        hub = process.stdout.readline()
+        assert hub.startswith("tabletop run: the simulator's virtual hub at "), hub
         line = process.stdout.readline()
         assert line.startswith("tabletop run: the page: http://localhost:"), line
         url = line.rsplit(" ", 1)[1].strip()

@@ -1,4 +1,5 @@
-"""The turn flow's parts: questions answered from the page, jokers, staff actions,
+"""The turn flow's parts on a bench (the true world in-process, refereed from the truth):
+questions answered from the page and the buttons, jokers, pile shifts, staff actions,
 refusals, and resuming a game from the journal after the service stopped mid-game."""
 
 import asyncio
@@ -7,40 +8,25 @@ import pytest
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
-from firmware_host.journal.dropit import load_events
+from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
-from firmware_host.service.runner import Service
-from firmware_host.service.simulated import TruthReferee
-from firmware_host.service.track_log import LoggedTracks
-from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Select, Staff, StaffOp
-from tests.service.support import AskingReferee, options
-
-
-async def drop_turn(service: Service) -> None:
-    """The current player (declining a joker on offer) selects, confirms and drops."""
-    table = service.controller
-    if table.phase is Phase.JOKER:
-        await table.press(Button.ANSWER_NO)
-    turn = table.state.current
-    color, shape = AutoPlayers(table, service.simulator, 5, service.clock).choose()
-    await table.act(Select(type="select", color=color, shape=shape), turn.player)
-    await table.press(Button.CONFIRM)
-    x, angle = aim(table.board, service.options.seed, turn.number, shape)
-    await service.simulator.drop(turn.number, color, shape, x, angle)
+from firmware_host.service.runner import Options, game_start
+from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Staff, StaffOp
+from tests.service.bench import Bench, TruthReferee
+from tests.service.support import AskingReferee
 
 
 def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
     async def main() -> None:
-        service = Service(options(tmp_path), announce=print)
-        table = service.controller
-        asking = AskingReferee(TruthReferee(service.simulator), {"t1"})
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        asking = AskingReferee(TruthReferee(bench.simulator), {"t1"})
         table.referee = asking
-        await drop_turn(service)
+        await bench.drop_turn()
         assert table.phase is Phase.QUESTION
         question = table.snapshot().question
         assert question.player == "Ann" and "t1" in question.text
@@ -52,19 +38,19 @@ def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
         await table.act(Answer(type="answer", question=second.id, yes=True), TABLE_SEAT)
         assert asking.answers == [False, True]
         assert table.state.next_turn == 2 and table.snapshot().question is None
-        service.close()
+        bench.close()
 
     asyncio.run(main())
 
 
 def test_joker_offer_spent_from_the_page_and_refused_when_none_is_offered(tmp_path):
     async def main() -> None:
-        service = Service(options(tmp_path), announce=print)
-        table = service.controller
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
         with pytest.raises(IllegalMove, match="no joker"):
             await table.act(Joker(type="joker", spend=True), TABLE_SEAT)
         while table.phase is not Phase.JOKER:
-            await drop_turn(service)
+            await bench.drop_turn()
         drop = table.state.drops[-1]
         before = table.state.standing(drop.competitor)
         assert table.snapshot().to_json()["joker_offer"]["for"] == drop.competitor
@@ -75,68 +61,68 @@ def test_joker_offer_spent_from_the_page_and_refused_when_none_is_offered(tmp_pa
         assert after.jokers_left == before.jokers_left - 1
         assert after.scored == before.scored + drop.ruling.full_points
         assert table.phase is Phase.SELECT
-        service.close()
+        bench.close()
 
     asyncio.run(main())
 
 
 def test_pile_shifts_are_journaled_before_the_drop_that_caused_them(tmp_path):
     async def main() -> int:
-        service = Service(options(tmp_path, noise="realistic", seed=11), announce=print)
+        bench = Bench(tmp_path / "journal.sqlite3", seed=11)
         for _ in range(20):
-            await drop_turn(service)
-        game_id = service.controller.game.game_id
-        service.close()
+            await bench.drop_turn()
+        game_id = bench.controller.game.game_id
+        bench.close()
         return game_id
 
     game_id = asyncio.run(main())
     with Journal(tmp_path / "journal.sqlite3") as reader:
         events = load_events(reader, game_id)
     moved = [i for i, e in enumerate(events) if isinstance(e, PiecesMoved)]
-    assert moved, "twenty realistic drops and not one piece was pushed"
+    assert moved, "twenty drops and not one piece was pushed"
     for i in moved:
         assert isinstance(events[i + 1], ShapeDropped)
 
 
 def test_resume_picks_up_the_same_game_turn_board_and_tracks(tmp_path):
     clock = SimulatedClock()
+    path = tmp_path / "journal.sqlite3"
 
     async def first_half() -> tuple:
-        service = Service(options(tmp_path), clock=clock, announce=print)
-        service.tracks = service.controller.tracks = LoggedTracks(4, clock)
+        bench = Bench(path, clock=clock)
         for _ in range(9):
-            await drop_turn(service)
-        table = service.controller
-        seen = (table.game.game_id, table.state, service.tracks.exact, service.simulator.pieces)
-        service.close()
+            await bench.drop_turn()
+        table = bench.controller
+        seen = (table.game.game_id, table.state, bench.tracks.exact, bench.simulator.pieces)
+        bench.close()
         return seen
 
     async def second_half() -> tuple:
-        said = []
-        service = Service(options(tmp_path), clock=clock, announce=said.append)
-        service.tracks = service.controller.tracks = LoggedTracks(4, clock)
-        service.controller.redraw()
-        table = service.controller
-        seen = (table.game.game_id, table.state, service.tracks.exact, service.simulator.pieces)
-        await drop_turn(service)
+        bench = Bench(path, clock=clock)
+        table = bench.controller
+        assert bench.resumed is not None
+        seen = (table.game.game_id, table.state, bench.tracks.exact, bench.simulator.pieces)
+        await bench.drop_turn()
         assert table.state.next_turn == 11
-        service.close()
-        return seen, said
+        bench.close()
+        return seen
 
     game_id, state, lights, truth = asyncio.run(first_half())
-    (game_id_2, state_2, lights_2, truth_2), said = asyncio.run(second_half())
+    game_id_2, state_2, lights_2, truth_2 = asyncio.run(second_half())
     assert game_id_2 == game_id and state_2 == state
     assert state_2.board == state.board  # the believed poses, from the journal
     assert lights_2 == lights == tuple(lights_for(s.track) for s in state.scores())
     assert truth_2 == truth  # the simulator's true board is rebuilt too
-    assert said == [f"tabletop run: resuming game {game_id} at turn 10"]
 
 
 def test_staff_abort_finishes_the_game_and_starts_a_new_one(tmp_path):
     async def main() -> None:
-        service = Service(options(tmp_path), announce=print)
-        table = service.controller
-        await drop_turn(service)
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table._new_game = lambda: DropItRecord.start(
+            bench.journal, game_start(Options(tmp_path / "journal.sqlite3"))
+        )
+        await bench.drop_turn()
         first = table.game.game_id
         await table.act(Staff(type="staff", op=StaffOp.ABORT, pin="2741"), "staff")
         assert table.game.game_id == first + 1 and table.state.next_turn == 1
@@ -144,6 +130,28 @@ def test_staff_abort_finishes_the_game_and_starts_a_new_one(tmp_path):
             await table.act(Staff(type="staff", op=StaffOp.SETTINGS, pin="2741"), "staff")
         with Journal(tmp_path / "journal.sqlite3") as reader:
             assert reader.game(first).finished is not None
-        service.close()
+        bench.close()
+
+    asyncio.run(main())
+
+
+def test_staff_confirm_the_board_after_a_drop_the_referee_could_not_judge(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        with pytest.raises(IllegalMove, match="no drop waits"):
+            table.confirm_board(bench.simulator.board())
+
+        class Unsure(TruthReferee):
+            def look(self, *args, **kwargs):
+                return self.answer(True)  # "asks no questions": a mishap
+
+        table.referee = Unsure(bench.simulator)
+        await bench.drop_turn()
+        assert table.mishaps == 1 and table.state.next_turn == 1
+        table.confirm_board(bench.simulator.board())
+        assert table.state.next_turn == 2
+        assert table.state.board == bench.simulator.board()
+        bench.close()
 
     asyncio.run(main())
