@@ -291,8 +291,10 @@ class TableController:
             self._phase = Phase.SELECT
         self._say(mishap.message)
 
-    def link_changed(self, up: bool, message: str = "") -> None:
-        """The hub link came up or went away: pause or resume the game where it was."""
+    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+        """The hub link came up or went away: pause or resume the game where it was.
+
+        ``why`` replaces the paused message (say, a hub that is not this table's)."""
         if up:
             if self.paused is not None:
                 event(log, "game carries on: hub back")
@@ -300,11 +302,12 @@ class TableController:
                 self._say("the sensor hub is back: the game carries on")
                 self._show_tracks()
             return
-        if self.paused is None:
-            self.paused = (
-                "the sensor hub is not connected: check its USB cable "
-                "(the game carries on by itself when it is back)"
-            )
+        paused = why or (
+            "the sensor hub is not connected: check its USB cable "
+            "(the game carries on by itself when it is back)"
+        )
+        if self.paused != paused:
+            self.paused = paused
             event(log, "game paused", logging.WARNING, why=self.paused, link=message)
             self._say(self.paused)
 

@@ -171,9 +171,15 @@ class Service:
             self.board,
             game,
             EyeReferee(eye, self.board, params),
-            new_game=lambda: DropItRecord.start(self.journal, game_start(options)),
+            new_game=self._new_game,
         )
         self.controller.link_changed(False, f"connecting to {self.hub.url}")
+
+    def _new_game(self) -> DropItRecord:
+        """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
+        if self.hub.virtual is not None:
+            self.hub.virtual.clear_board()
+        return DropItRecord.start(self.journal, game_start(self.options))
 
     def stop(self) -> None:
         """Ask the service to stop (safe from a signal handler)."""
@@ -185,7 +191,10 @@ class Service:
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.stop)
-        self.link = HubLink(self.hub.url, on_state=LinkWatch(self.controller)).start()
+        watch = LinkWatch(
+            self.controller, self.table, lambda: self.link.hello if self.link else None
+        )
+        self.link = HubLink(self.hub.url, on_state=watch).start()
         collector = DropCollector(
             self.table, clock=ScaledClock(min(self.options.speed, SETTLE_SPEED_UP_TO)).now
         )

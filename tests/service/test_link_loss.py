@@ -8,14 +8,18 @@ import time
 
 import pytest
 
+from firmware_host.config.table import load_table
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import ShapeDropped
 from firmware_host.journal.dropit import load_events
 from firmware_host.journal.store import Journal
+from firmware_host.link.inventory import table_inventory
 from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
+from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.runner import Service
+from tests.service.bench import Bench
 from tests.service.support import options
 
 DEADLINE_S = 30.0
@@ -66,3 +70,23 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
     with Journal(tmp_path / "journal.sqlite3") as reader:
         drops = [e for e in load_events(reader, game_id) if isinstance(e, ShapeDropped)]
     assert [d.turn for d in drops] == [1]
+
+
+def test_a_hub_that_is_not_this_tables_keeps_the_game_paused(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        hello = dict(table_inventory(load_table()), curtain=120)
+        watch = LinkWatch(table, load_table(), lambda: hello)
+        table.link_changed(False, "connecting")
+        watch("up", "hub firmware 1.0.0")
+        await eventually(lambda: "curtain" in (table.paused or ""))
+        assert "hub inventory differs from the table file" in table.snapshot().status
+        with pytest.raises(IllegalMove, match="inventory"):
+            table.select(*AutoPlayers(table, bench.simulator, 5, bench.clock).choose())
+        hello = table_inventory(load_table())
+        watch("up", "hub firmware 1.0.0")
+        await eventually(lambda: table.paused is None)
+        bench.close()
+
+    asyncio.run(main())
