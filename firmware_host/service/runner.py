@@ -44,6 +44,7 @@ from firmware_host.logs import event
 from firmware_host.model.params import load_params
 from firmware_host.outputs.backends import track_display
 from firmware_host.outputs.clock import Clock
+from firmware_host.outputs.hub_tracks import HubTracks
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.panel.buttons import PanelButtons
 from firmware_host.sensors.collector import DropCollector
@@ -317,8 +318,8 @@ class Service:
 
     def close(self) -> None:
         """Release the pins, the hub (and the virtual one) and the journal."""
-        if self.tracks is not None:
-            self.tracks.close()
+        if self.tracks is not None and not isinstance(self.tracks, HubTracks):
+            self.tracks.close()  # the hub's strips go idle by themselves once we are gone
         if self.buttons is not None:
             self.buttons.close()
         if self.link is not None:
