@@ -14,8 +14,9 @@ from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
+from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Options, game_start
-from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Staff, StaffOp
+from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Select, Staff, StaffOp
 from tests.service.bench import Bench, TruthReferee
 from tests.service.support import AskingReferee
 
@@ -152,6 +153,42 @@ def test_staff_confirm_the_board_after_a_drop_the_referee_could_not_judge(tmp_pa
         table.confirm_board(bench.simulator.board())
         assert table.state.next_turn == 2
         assert table.state.board == bench.simulator.board()
+        bench.close()
+
+    asyncio.run(main())
+
+
+class WhichPiece(TruthReferee):
+    """Asks which piece fell (as the eye does when nothing identified it), then referees
+    from the truth."""
+
+    def look(self, pieces, identity, readings, piece_id, options=()):
+        self.held = (pieces, readings, piece_id, options)
+        return Asked("Which piece was dropped?", options=options)
+
+    def choose(self, color, shape):
+        pieces, readings, piece_id, options = self.held
+        self.chosen = (color, shape)
+        return super().look(pieces, (color, shape), readings, piece_id, options)
+
+
+def test_which_piece_fell_is_answered_by_selecting_it_on_the_page(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table.referee = WhichPiece(bench.simulator)
+        await bench.drop_turn()
+        assert table.phase is Phase.QUESTION and table.asked.options
+        await table.press(Button.ANSWER_YES)  # yes/no does not answer "which piece?"
+        assert table.phase is Phase.QUESTION
+        with pytest.raises(IllegalMove, match="did not ask"):
+            await table.act(Select(type="select", color="green", shape="square"), "Ann")
+        with pytest.raises(IllegalMove, match="yes/no"):
+            await table.answer(True)
+        dropped = bench.simulator.board()[-1]
+        await table.act(Select(type="select", color=dropped.color, shape=dropped.shape), "Ann")
+        assert table.referee.chosen == (dropped.color, dropped.shape)
+        assert table.state.next_turn == 2 and table.phase is not Phase.QUESTION
         bench.close()
 
     asyncio.run(main())
