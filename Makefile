@@ -12,11 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Until the service (tabletop run) exists: the most complete things there are.
+# The service on the simulator: four simulated players play a whole game, the page shows it
+# live (its address is printed); the journal is a throw-away file. Ctrl-C stops it.
+RUN_JOURNAL ?= $(VENV)/run-journal.sqlite3
 run: $(STAMP)
-	$(BIN)/tabletop judge examples/positions/worked_example.yaml
-	$(BIN)/tabletop referee examples/games/two_teams_jokers_shape_edges.yaml
-	$(BIN)/tabletop simulate --drops 36 --seed 1
+	rm -f $(RUN_JOURNAL) $(RUN_JOURNAL)-wal $(RUN_JOURNAL)-shm
+	$(BIN)/tabletop run --sim --autoplay --speed 2 --journal $(RUN_JOURNAL)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

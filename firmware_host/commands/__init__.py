@@ -18,6 +18,7 @@ from firmware_host.commands import (
     page,
     referee,
     replay,
+    run,
     sim,
     simulate,
     table,
@@ -36,4 +37,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     sim,
     doctor,
     clever,
+    run,
 )

@@ -1,1 +1,3 @@
-"""What the service needs to run under systemd: :mod:`.notify` (sd_notify)."""
+"""The service behind ``tabletop run`` (docs/service.md): the table controller, its clocks,
+resume and the simulated table; and what it needs to run under systemd: :mod:`.notify`
+(sd_notify)."""

@@ -1,0 +1,530 @@
+"""The table controller: the turn flow of a game of Drop It at the table.
+
+One object holds the game being played (a :class:`~firmware_host.journal.dropit.
+DropItRecord`) and everything a turn waits for. Inputs come from the panel's buttons
+(:meth:`TableController.press`), the page (:meth:`TableController.act`, the web
+:class:`~firmware_host.web.table.Table` interface), the autoplay players (the same
+``act``), the drop feed (:meth:`TableController.dropped`) and the hub link
+(:meth:`TableController.link_changed`). A turn:
+
+1. **select** — the current player picks a shape (previous/next buttons, the page, or
+   the piece reader's tag when the shape simply falls in);
+2. **drop** — confirm (optional), then the drop's readings arrive and go to the referee;
+3. **question** — when the referee asks, the answer (yes/no buttons or page) goes back
+   to it until it decides;
+4. **verdict** — pile shifts and the drop are journaled (``PiecesMoved``, then
+   ``ShapeDropped``), committed, and only then shown (LED tracks, page, log);
+5. **joker** — if the drop broke a rule and the player has a joker, it is offered
+   (joker or yes: spend it; no or confirm: decline); a spent joker is journaled too;
+6. the next player's turn begins (or the game is over: the winners' tracks flash).
+
+When the hub is away the game pauses (nothing can be seen); it carries on where it was
+when the hub is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from enum import StrEnum
+
+from firmware_host.config.board import Board
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.dropit.events import (
+    Event,
+    JokerSpent,
+    PieceMove,
+    PiecesMoved,
+    Ruling,
+    ShapeDropped,
+)
+from firmware_host.games.dropit.gamefile import piece_id
+from firmware_host.games.dropit.state import GameState, Turn
+from firmware_host.games.dropit.track import TrackState
+from firmware_host.journal.dropit import DropItRecord
+from firmware_host.logs import event
+from firmware_host.outputs.track_display import TrackDisplay
+from firmware_host.outputs.track_lights import Animation
+from firmware_host.panel.buttons import Action as Button
+from firmware_host.rules.landing import Verdict, judge
+from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.piece_reader import piece_of_tag
+from firmware_host.service.referee import (
+    Asked,
+    Identity,
+    Landed,
+    Mishap,
+    MishapKind,
+    Outcome,
+    Referee,
+)
+from firmware_host.web.actions import Answer, Confirm, Joker, SeatAction, Select, Staff, StaffOp
+from firmware_host.web.table import ViewChannel
+from firmware_host.web.view import Question, Selection, TableView
+
+log = logging.getLogger("firmware_host.service")
+
+MOVED_MM = 0.5
+"""A piece whose believed position shifts by more than this (or its angle by more than
+:data:`MOVED_DEGREES`) is journaled as moved."""
+
+MOVED_DEGREES = 1.0
+
+
+class Phase(StrEnum):
+    """What the table waits for."""
+
+    SELECT = "select"
+    JUDGING = "judging"
+    QUESTION = "question"
+    JOKER = "joker"
+    OVER = "over"
+
+
+NewGame = Callable[[], DropItRecord]
+"""Journals a new game (same players and settings) and returns it."""
+
+
+class TableController:
+    """The turn flow of ``game`` on ``board``, refereed by ``referee``, shown on ``tracks``.
+
+    ``new_game`` starts the next game once staff abort this one (None: abort only ends it).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        game: DropItRecord,
+        referee: Referee,
+        tracks: TrackDisplay | None = None,
+        new_game: NewGame | None = None,
+    ) -> None:
+        self.board = board
+        self.game = game
+        self.referee = referee
+        self.tracks = tracks
+        self._new_game = new_game
+        self.paused: str | None = None
+        self.mishaps = 0
+        """Drops that could not be refereed so far (each is played again)."""
+        self._selection: Selection | None = None
+        self._question: Question | None = None
+        self._asked = 0
+        self.asked: Asked | None = None
+        self._unjudged: int | None = None
+        """The referee's open question (None when it asks nothing)."""
+        self._verdict: Verdict | None = None
+        self._status = ""
+        self._phase = Phase.SELECT
+        self._channel = ViewChannel(self._view())
+        self._enter_turn(resumed=True)
+
+    # -- what the outside reads -------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The game's state as journaled."""
+        return self.game.state
+
+    @property
+    def phase(self) -> Phase:
+        """What the table waits for now."""
+        return self._phase
+
+    @property
+    def question(self) -> Question | None:
+        """The referee's pending question, if any."""
+        return self._question
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over and no joker offer is pending."""
+        return self._phase is Phase.OVER
+
+    def snapshot(self) -> TableView:
+        """The view as it is now (the page's :class:`~firmware_host.web.table.Table`)."""
+        return self._channel.view
+
+    def updates(self) -> AsyncIterator[TableView]:
+        """Each new view."""
+        return self._channel.updates()
+
+    def redraw(self) -> None:
+        """Show the journaled state on the LED tracks again (say, a new backend, or the hub
+        back after it put its LEDs to idle)."""
+        self._show_tracks()
+
+    # -- inputs -----------------------------------------------------------------------
+
+    async def act(self, action: SeatAction | Staff, seat: str) -> None:
+        """A checked action from the page or an autoplay player (IllegalMove: refused)."""
+        if isinstance(action, Select):
+            if self._piece_question():
+                await self.choose(action.color, action.shape)
+            else:
+                self.select(action.color, action.shape)
+        elif isinstance(action, Confirm):
+            self.confirm()
+        elif isinstance(action, Joker):
+            self.settle_joker(action.spend)
+        elif isinstance(action, Answer):
+            if self._question is None or self._question.id != action.question:
+                raise IllegalMove(f"no pending question {action.question!r}")
+            await self.answer(action.yes)
+        else:
+            self._staff(action)
+        event(log, "action", type=action.type, seat=seat)
+
+    async def press(self, button: Button) -> None:
+        """A panel button was pressed: what it means depends on what the table waits for."""
+        try:
+            if self._phase is Phase.QUESTION and not self._piece_question():
+                if button in (Button.ANSWER_YES, Button.ANSWER_NO):
+                    await self.answer(button is Button.ANSWER_YES)
+            elif self._phase is Phase.JOKER:
+                if button in (Button.JOKER, Button.ANSWER_YES):
+                    self.settle_joker(True)
+                elif button in (Button.ANSWER_NO, Button.CONFIRM):
+                    self.settle_joker(False)
+            elif self._phase is Phase.SELECT:
+                if button in (Button.NEXT_SHAPE, Button.PREVIOUS_SHAPE):
+                    self._step_selection(1 if button is Button.NEXT_SHAPE else -1)
+                elif button is Button.CONFIRM:
+                    self.confirm()
+        except IllegalMove as exc:
+            self._say(str(exc))
+
+    def select(self, color: Color, shape: Shape) -> None:
+        """The current player chooses the ``color`` ``shape`` to drop next."""
+        turn = self._turn_for_input()
+        self.state.check_drop(turn.player, color, shape)
+        self._selection = Selection(turn.player, color, shape)
+        self._say(f"{turn.player} will drop the {color} {shape}")
+
+    def confirm(self) -> None:
+        """The selected shape is about to be dropped."""
+        turn = self._turn_for_input()
+        if self._selection is None:
+            raise IllegalMove(f"{turn.player} has not selected a shape to confirm")
+        selection = self._selection
+        self._say(f"{turn.player}: drop the {selection.color} {selection.shape} now")
+
+    async def answer(self, yes: bool) -> None:
+        """The players answer the referee's pending yes/no question."""
+        if self._question is None or self._piece_question():
+            raise IllegalMove("the referee has not asked a yes/no question")
+        event(log, "answer", question=self._question.id, yes=yes)
+        self._question = None
+        await self._settle(self.referee.answer, yes)
+
+    async def choose(self, color: Color, shape: Shape) -> None:
+        """The players answer "which piece was dropped?" with the ``color`` ``shape``."""
+        asked = self.asked
+        if asked is None or (color, shape) not in asked.options:
+            raise IllegalMove(f"the referee did not ask whether the {color} {shape} fell")
+        event(log, "piece chosen", color=color, shape=shape)
+        self._question = None
+        await self._settle(self.referee.choose, color, shape)
+
+    def settle_joker(self, spend: bool) -> None:
+        """Spend (True) or decline the joker on offer."""
+        if self._phase is not Phase.JOKER:
+            raise IllegalMove("no joker is on offer")
+        drop = self.state.drops[-1]
+        if spend:
+            self._record(JokerSpent(drop.turn))
+            self._say(f"{drop.competitor} spends a joker on turn {drop.turn}")
+            self._tracks_animate(Animation.POINTS_GAINED, drop.competitor)
+        else:
+            self._say(f"{drop.competitor} keeps the joker")
+        if self.state.over and not spend:
+            self.game.finish()
+        self._enter_turn()
+
+    async def dropped(self, readings: DropReadings) -> None:
+        """The drop feed assembled one drop's readings: referee it."""
+        turn = self.state.current
+        if self._phase is Phase.JOKER:
+            self.settle_joker(False)
+            turn = self.state.current
+        if self._phase is Phase.JUDGING:
+            event(log, "second drop while judging: ignored", logging.WARNING)
+            self._say("a second piece fell before the referee finished: take it out")
+            return
+        if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
+            why = self.paused or ("the game is over" if turn is None else "a question is open")
+            self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
+            return
+        self._unjudged = turn.number
+        identity = self._identity(readings)
+        options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
+        event(
+            log,
+            "drop seen",
+            turn=turn.number,
+            identity="unknown" if identity is None else f"{identity[0]} {identity[1]}",
+        )
+        await self._settle(
+            self.referee.look, self.state.board, identity, readings, piece_id(turn.number), options
+        )
+
+    def confirm_board(self, pieces: tuple[Piece, ...]) -> None:
+        """Staff confirm the board after a drop the referee could not judge: every piece as
+        it lies (the dropped one last); the drop is judged on it."""
+        turn = self.state.current
+        if turn is None or self._unjudged != turn.number or self._phase is not Phase.SELECT:
+            raise IllegalMove("no drop waits for staff to confirm the board")
+        if not pieces or pieces[-1].id != piece_id(turn.number):
+            raise IllegalMove(f"the board must end with the piece dropped, {piece_id(turn.number)}")
+        event(log, "board confirmed by staff", turn=turn.number, pieces=len(pieces))
+        self._decided(Landed(pieces))
+
+    def mishap(self, mishap: Mishap) -> None:
+        """A drop that cannot be refereed: nothing counts, the turn is played again."""
+        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=mishap.message)
+        self.mishaps += 1
+        self.asked = None
+        self._question = None
+        if self._phase is Phase.QUESTION:
+            self._phase = Phase.SELECT
+        self._say(mishap.message)
+
+    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+        """The hub link came up or went away: pause or resume the game where it was.
+
+        ``why`` replaces the paused message (say, a hub that is not this table's)."""
+        if up:
+            if self.paused is not None:
+                event(log, "game carries on: hub back")
+                self.paused = None
+                self._say("the sensor hub is back: the game carries on")
+                self._show_tracks()
+            return
+        paused = why or (
+            "the sensor hub is not connected: check its USB cable "
+            "(the game carries on by itself when it is back)"
+        )
+        if self.paused != paused:
+            self.paused = paused
+            event(log, "game paused", logging.WARNING, why=self.paused, link=message)
+            self._say(self.paused)
+
+    # -- the turn flow ----------------------------------------------------------------
+
+    def _turn_for_input(self) -> Turn:
+        turn = self.state.current
+        if turn is None or self._phase is Phase.OVER:
+            raise IllegalMove("the game is over")
+        if self._phase is not Phase.SELECT:
+            raise IllegalMove("answer the referee's question or the joker offer first")
+        if self.paused is not None:
+            raise IllegalMove(f"the game is paused: {self.paused}")
+        return turn
+
+    def _identity(self, readings: DropReadings) -> Identity | None:
+        if readings.tag is not None:
+            try:
+                return piece_of_tag(readings.tag)
+            except InputError as exc:
+                event(log, "unreadable piece tag", logging.WARNING, problem=str(exc))
+        if self._selection is not None:
+            return self._selection.color, self._selection.shape
+        return None
+
+    def _piece_question(self) -> bool:
+        return self.asked is not None and bool(self.asked.options)
+
+    async def _settle(self, work: Callable[..., Outcome], *args: object) -> None:
+        """Run the referee's ``work`` off the event loop (it simulates), then act on it."""
+        self._phase = Phase.JUDGING
+        self._publish()
+        try:
+            outcome = await asyncio.to_thread(work, *args)
+        except Exception as exc:  # a fault in the referee must not stop the game
+            log.exception("the referee failed")
+            outcome = _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
+        if isinstance(outcome, Asked):
+            self.asked = outcome
+            self._asked += 1
+            turn = self.state.current
+            player = turn.player if turn else ""
+            self._question = Question(f"q{self._asked}", outcome.text, player)
+            self._phase = Phase.QUESTION
+            event(log, "question", id=self._question.id, player=player, text=outcome.text)
+            self._say(f"the referee asks {player}: {outcome.text}")
+            return
+        self.asked = None
+        if isinstance(outcome, Mishap):
+            self._phase = Phase.SELECT
+            self.mishap(outcome)
+            return
+        self._decided(outcome)
+
+    def _decided(self, landed: Landed) -> None:
+        turn = self.state.current
+        assert turn is not None
+        before = {p.id: p for p in self.state.board}
+        moves = tuple(
+            PieceMove(p.id, p.pose)
+            for p in landed.pieces[:-1]
+            if p.id in before and _moved(before[p.id], p)
+        )
+        dropped = landed.dropped
+        try:
+            position_state = self.state.apply(PiecesMoved(moves)) if moves else self.state
+            verdict = judge(self.board, position_state.landing(dropped))
+        except (IllegalMove, InputError) as exc:
+            self._phase = Phase.SELECT
+            self.mishap(
+                _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
+            )
+            return
+        if moves:
+            self._record(PiecesMoved(moves))
+        self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
+        self._verdict = verdict
+        event(
+            log,
+            "verdict",
+            turn=turn.number,
+            player=turn.player,
+            piece=dropped.describe(),
+            points=verdict.points,
+            moved=len(moves),
+            words=verdict.explain(),
+        )
+        self._say(f"turn {turn.number}: {verdict.explain()}")
+        competitor = turn.competitor.name
+        self._tracks_animate(
+            Animation.POINTS_GAINED if verdict.valid else Animation.RULE_BROKEN, competitor
+        )
+        if self._joker_possible():
+            self._phase = Phase.JOKER
+            self._say(f"turn {turn.number}: {competitor} may spend a joker (joker / yes / no)")
+            self._publish()
+            return
+        self._enter_turn()
+
+    def _joker_possible(self) -> bool:
+        state = self.state
+        if not state.drops or not state.started.variants.jokers:
+            return False
+        drop = state.drops[-1]
+        return (
+            not drop.ruling.valid
+            and not drop.joker
+            and state.standing(drop.competitor).jokers_left > 0
+        )
+
+    def _enter_turn(self, resumed: bool = False) -> None:
+        self._unjudged = None
+        self._selection = None
+        self._question = None
+        if resumed and self._joker_possible():
+            self._phase = Phase.JOKER
+        elif self.state.current is None:
+            self._phase = Phase.OVER
+            winners = self.state.winners()
+            self._say(f"game over: {' and '.join(winners)} won")
+            event(log, "game over", game=self.game.game_id, winners=",".join(winners))
+            self._show_tracks()
+            if self.tracks is not None and not resumed:
+                names = [s.competitor.name for s in self.state.standings]
+                self.tracks.animate(Animation.WINNER, [names.index(w) for w in winners])
+            self._publish()
+            return
+        else:
+            self._phase = Phase.SELECT
+            turn = self.state.current
+            assert turn is not None
+            self._status = f"turn {turn.number}: {turn.player} selects a shape"
+        if resumed:
+            self._show_tracks()
+        self._publish()
+
+    def _step_selection(self, step: int) -> None:
+        turn = self._turn_for_input()
+        choices = [(c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply]
+        current = (
+            (self._selection.color, self._selection.shape) if self._selection is not None else None
+        )
+        index = choices.index(current) + step if current in choices else (0 if step > 0 else -1)
+        self.select(*choices[index % len(choices)])
+
+    def _staff(self, action: Staff) -> None:
+        if action.op is StaffOp.ABORT:
+            event(log, "game aborted by staff", logging.WARNING, game=self.game.game_id)
+            self.game.finish()
+            if self._new_game is None:
+                self._phase = Phase.OVER
+                self._say("game aborted by staff")
+                return
+            self.game = self._new_game()
+            self._verdict = None
+            self._enter_turn(resumed=True)
+            self._say("game aborted by staff; a new game begins")
+        elif action.op is StaffOp.RESYNC:
+            self.asked = None
+            self._question = None
+            self._phase = Phase.SELECT if self.state.current else Phase.OVER
+            self._say("re-synced: the turn starts again")
+        else:
+            raise IllegalMove("settings are changed in the config files for this table")
+
+    # -- outputs (only after the journal committed) -----------------------------------
+
+    def _record(self, journaled: Event) -> None:
+        self.game.record(journaled)
+        self._show_tracks()
+
+    def _show_tracks(self) -> None:
+        scores = self.state.scores()
+        shown = " ".join(
+            f"{s.name}={s.track.points}:{s.track.position}{_faces(s.track)}" for s in scores
+        )
+        event(log, "tracks", events=self.game.events, shown=shown)
+        if self.tracks is not None:
+            self.tracks.show([score.track for score in scores])
+
+    def _tracks_animate(self, animation: Animation, competitor: str) -> None:
+        if self.tracks is None:
+            return
+        names = [s.competitor.name for s in self.state.standings]
+        self.tracks.animate(animation, [names.index(competitor)])
+
+    def _say(self, status: str) -> None:
+        self._status = status
+        self._publish()
+
+    def _publish(self) -> None:
+        self._channel.publish(self._view())
+
+    def _view(self) -> TableView:
+        status = self._status if self.paused is None else f"PAUSED: {self.paused}"
+        return TableView(
+            board=self.board,
+            state=self.state,
+            game_id=f"g{self.game.game_id}",
+            verdict=self._verdict,
+            question=self._question,
+            selection=self._selection,
+            joker_offer=self._phase is Phase.JOKER,
+            status=status,
+        )
+
+
+def _disagrees(message: str) -> Mishap:
+    """A mishap the table itself finds (the board and the model disagree)."""
+    return Mishap(MishapKind.DISAGREES, message)
+
+
+def _faces(track: TrackState) -> str:
+    return "".join(f"+{token.value}" for token in track.tokens if token.face is not None)
+
+
+def _moved(before: Piece, after: Piece) -> bool:
+    a, b = before.pose, after.pose
+    turned = abs((a.angle - b.angle + 180.0) % 360.0 - 180.0)
+    return ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 > MOVED_MM or turned > MOVED_DEGREES

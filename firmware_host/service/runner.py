@@ -1,0 +1,336 @@
+"""Running the service: everything ``tabletop run`` starts, wired together, in one loop.
+
+:class:`Service` opens the journal and resumes its unfinished game (or starts one), finds
+the hub (``--port``, a plugged-in hub, else the simulator's virtual hub on a pty), makes
+the referee's eye, the controller, the LED tracks, the buttons, the autoplay players and
+the page; :meth:`Service.run` connects the hub link and runs them all until the game is
+over (with autoplay and no page) or it is told to stop (:meth:`Service.stop`, Ctrl-C,
+SIGTERM).
+
+Clocks: the game's clock (``--speed``: the players' pauses, the LED animations) is the
+injected one. The virtual hub paces its events at ``speed`` times real time (as fast as
+it can above :data:`PACED_UP_TO`), and the drop collector's quiet window runs at most
+:data:`SETTLE_SPEED_UP_TO` times faster than real time: events cross a real serial line,
+whose delays do not shrink with the speed-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+from gpiozero.exc import GPIOZeroError
+from gpiozero.pins import Factory
+from gpiozero.pins.mock import MockFactory
+
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.panel import load_panel
+from firmware_host.config.table import load_table
+from firmware_host.errors import InputError
+from firmware_host.eye import Eye, load_eye_config
+from firmware_host.games.dropit.events import GameStarted
+from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.journal.dropit import DropItRecord, resume
+from firmware_host.journal.store import Journal
+from firmware_host.link.finding import find_hub
+from firmware_host.link.transport import HubLink
+from firmware_host.logs import event
+from firmware_host.model.params import load_params
+from firmware_host.outputs.backends import track_display
+from firmware_host.outputs.clock import Clock
+from firmware_host.outputs.hub_tracks import HubTracks
+from firmware_host.outputs.track_display import TrackDisplay
+from firmware_host.panel.buttons import PanelButtons
+from firmware_host.sensors.collector import DropCollector
+from firmware_host.service.autoplay import THINK_SECONDS, AutoPlayers
+from firmware_host.service.clock import ScaledClock
+from firmware_host.service.controller import TableController
+from firmware_host.service.eye_referee import EyeReferee
+from firmware_host.service.hub_feed import HubFeed
+from firmware_host.service.link_watch import LinkWatch
+from firmware_host.service.notify import Notifier
+from firmware_host.service.track_log import LoggedTracks
+from firmware_host.service.virtual_hand import VirtualHand
+from firmware_host.web.access import Access
+from firmware_host.web.config import load_web_config
+from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
+
+log = logging.getLogger("firmware_host.service")
+
+PACED_UP_TO = 50.0
+"""Above this speed-up the virtual hub sends its events as fast as it can."""
+
+SETTLE_SPEED_UP_TO = 5.0
+"""The drop collector's clock runs at most this many times faster than real time."""
+
+DEFAULT_PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
+"""The players of a game nobody set up (four, as autoplay shows a newcomer)."""
+
+
+@dataclass
+class Options:
+    """What ``tabletop run`` was asked for (see ``docs/service.md``)."""
+
+    journal: Path
+    port: str | None = None
+    sim: bool = True
+    autoplay: bool = False
+    speed: float = 1.0
+    http: bool = True
+    page_host: str | None = None
+    page_port: int | None = None
+    seed: int = 1
+    noise: str = "realistic"
+    players: Sequence[str] = DEFAULT_PLAYERS
+    jokers: bool = True
+    edges: EdgeFace = EdgeFace.COLOR
+    table: str | None = None
+    panel: str | None = None
+    web: str | None = None
+    think: float = THINK_SECONDS
+    autoplay_answers: bool = True
+
+
+def game_start(options: Options) -> GameStarted:
+    """The set-up event of a new game for ``options.players``."""
+    colors = deal_colors([None] * len(options.players))
+    competitors = tuple(
+        Competitor(name, (name,), dealt)
+        for name, dealt in zip(options.players, colors, strict=True)
+    )
+    return GameStarted(competitors, False, Variants(options.edges, options.jokers))
+
+
+class Service:
+    """One run of the service (build it, then ``await run()``; ``stop()`` ends it)."""
+
+    def __init__(
+        self,
+        options: Options,
+        *,
+        clock: Clock | None = None,
+        pin_factory: Factory | None = None,
+        announce: Callable[[str], None] = print,
+        notifier: Notifier | None = None,
+    ) -> None:
+        self.options = options
+        self.clock = clock or ScaledClock(options.speed)
+        self.announce = announce
+        self.notifier = notifier or Notifier()
+        self._pin_factory = pin_factory
+        self._stopping = asyncio.Event()
+        self.page_url: str | None = None
+        table = load_table(options.table)
+        self.board = table.board
+        self.panel = load_panel(options.panel)
+        self.web = load_web_config(options.web)
+        self.table = table
+        self.journal = Journal(options.journal)
+        game = resume(self.journal)
+        if game is None:
+            game = DropItRecord.start(self.journal, game_start(options))
+            event(log, "game started", game=game.game_id, players=",".join(options.players))
+        else:
+            event(
+                log,
+                "game resumed",
+                game=game.game_id,
+                turn=game.state.next_turn,
+                events=game.events,
+            )
+            announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
+        edges = game.state.started.variants.edges
+        self.hub = find_hub(
+            options.port,
+            options.sim,
+            table=table,
+            noise=options.noise,
+            seed=options.seed,
+            speed=options.speed if options.speed <= PACED_UP_TO else None,
+        )
+        self.hand = VirtualHand(self.hub.virtual, options.seed, edges) if self.hub.virtual else None
+        if self.hand is not None:
+            self.hand.replay(game.state.drops)
+        elif options.autoplay:
+            self.hub.close()
+            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
+        if self.hub.virtual is not None:
+            why = "the simulator" if options.sim else "no hub found: the simulator"
+            announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
+        params = load_params()
+        eye = Eye(table, params, load_eye_config(), edges=edges, seed=options.seed)
+        self.tracks: TrackDisplay | None = None
+        self.buttons: PanelButtons | None = None
+        self.link: HubLink | None = None
+        self.controller = TableController(
+            self.board,
+            game,
+            EyeReferee(eye, self.board, params),
+            new_game=self._new_game,
+        )
+        self.controller.link_changed(False, f"connecting to {self.hub.url}")
+
+    def _new_game(self) -> DropItRecord:
+        """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
+        if self.hub.virtual is not None:
+            self.hub.virtual.clear_board()
+        return DropItRecord.start(self.journal, game_start(self.options))
+
+    def stop(self) -> None:
+        """Ask the service to stop (safe from a signal handler)."""
+        self._stopping.set()
+
+    async def run(self) -> int:
+        """Run until stopped (or, with autoplay, until the game is over); the exit status."""
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.stop)
+        watch = LinkWatch(
+            self.controller, self.table, lambda: self.link.hello if self.link else None
+        )
+        self.link = HubLink(self.hub.url, on_state=watch).start()
+        collector = DropCollector(
+            self.table, clock=ScaledClock(min(self.options.speed, SETTLE_SPEED_UP_TO)).now
+        )
+        feed = HubFeed(self.link.event_queue(), collector, self.controller)
+        self._start_outputs()
+        tasks = [loop.create_task(feed.run())]
+        if self.buttons:
+            tasks.append(loop.create_task(self._buttons_loop()))
+        if self.options.autoplay and self.hand is not None:
+            players = AutoPlayers(
+                self.controller,
+                self.hand,
+                self.options.seed,
+                self.clock,
+                self.options.think,
+                answers=self.options.autoplay_answers,
+            )
+            tasks.append(loop.create_task(self._autoplay(players)))
+        server = self._page_server()
+        serving = (
+            loop.create_task(server.serve(sockets=[self._socket])) if server is not None else None
+        )
+        if self.notifier.enabled:
+            tasks.append(loop.create_task(self._tell_systemd()))
+        try:
+            await self._stopping.wait()
+        finally:
+            event(log, "stopping")
+            self.notifier.stopping()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if server is not None and serving is not None:
+                server.should_exit = True
+                await asyncio.gather(serving, return_exceptions=True)
+            self.close()
+        return 0
+
+    async def _tell_systemd(self) -> None:
+        """READY once running, the status line on every change, and the watchdog's pings
+        (real time, from this loop: a hung loop stops them and systemd restarts us)."""
+        table = self.controller
+        self.notifier.ready(table.snapshot().status)
+        updates = table.updates()
+
+        async def follow() -> None:
+            async for view in updates:
+                self.notifier.status(view.status)
+
+        follower = asyncio.get_running_loop().create_task(follow())
+        try:
+            interval = self.notifier.watchdog_seconds
+            while interval is not None:
+                self.notifier.watchdog()
+                await asyncio.sleep(interval / 2)
+            await follower
+        finally:
+            follower.cancel()
+
+    async def _autoplay(self, players: AutoPlayers) -> None:
+        await players.play()
+        if self.options.http:
+            event(log, "autoplay done: the page shows the result until the service stops")
+        else:
+            event(log, "autoplay done")
+            self.stop()
+
+    async def _buttons_loop(self) -> None:
+        assert self.buttons is not None
+        while True:
+            await self.controller.press(await self.buttons.next())
+
+    def _start_outputs(self) -> None:
+        seats = len(self.controller.state.standings)
+        factory = self._pin_factory or (MockFactory() if self.hub.virtual else None)
+        try:
+            if self.tracks is None:
+                self.tracks = track_display(
+                    self.panel, self.clock, link=self.link, pin_factory=factory
+                )
+            if self.panel.buttons is not None:
+                self.buttons = PanelButtons(self.panel.buttons, pin_factory=factory)
+        except GPIOZeroError as exc:
+            event(
+                log,
+                "no GPIO: the panel's buttons and GPIO tracks are off",
+                logging.WARNING,
+                problem=str(exc),
+            )
+        if self.tracks is None:
+            self.tracks = LoggedTracks(seats, self.clock)
+        self.controller.tracks = self.tracks
+        self.controller.redraw()
+
+    def _page_server(self) -> uvicorn.Server | None:
+        if not self.options.http:
+            return None
+        host = self.options.page_host or self.web.host
+        port = self.web.port if self.options.page_port is None else self.options.page_port
+        try:
+            self._socket = bind(host, port)
+        except OSError as exc:
+            if self.options.page_port is not None:
+                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
+            event(
+                log,
+                "page port taken: using a free one",
+                logging.WARNING,
+                port=port,
+                problem=str(exc),
+            )
+            self._socket = bind(host, 0)
+        shown = "localhost" if host in ("127.0.0.1", "::1") else host
+        self.page_url = f"http://{shown}:{self._socket.getsockname()[1]}/"
+        self.announce(f"tabletop run: the page: {self.page_url}")
+        app = create_app(self.controller, Access(self.web))
+        return _PageServer(
+            uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
+        )
+
+    def close(self) -> None:
+        """Release the pins, the hub (and the virtual one) and the journal."""
+        if self.tracks is not None and not isinstance(self.tracks, HubTracks):
+            self.tracks.close()  # the hub's strips go idle by themselves once we are gone
+        if self.buttons is not None:
+            self.buttons.close()
+        if self.link is not None:
+            self.link.stop()
+        self.hub.close()
+        self.journal.close()
+
+
+class _PageServer(uvicorn.Server):
+    """uvicorn inside the service's loop: the service, not uvicorn, handles the signals."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield

@@ -1,0 +1,124 @@
+"""The page of a game the service is playing, in headless Chromium: turns advance live,
+the totals shown are the journal's, and the screen's Yes answers the referee's question
+(the simulated players leave questions to the page)."""
+
+import asyncio
+import threading
+import time
+
+from selenium.webdriver.common.by import By
+
+from firmware_host.journal.review import summaries
+from firmware_host.journal.store import Journal
+from firmware_host.service.clock import ScaledClock
+from firmware_host.service.controller import Phase
+from firmware_host.service.runner import Service
+from tests.service.support import REST, AskingReferee, options
+from tests.web.test_browser import totals_shown, turn_shown, waiting
+
+SPEED = 200.0
+DEADLINE_S = 60.0
+
+
+class Running:
+    """The service in its own thread and loop, as ``tabletop run`` runs it."""
+
+    def __init__(self, tmp_path):
+        self.ready = threading.Event()
+        self.options = options(
+            tmp_path,
+            autoplay=True,
+            autoplay_answers=False,
+            http=True,
+            page_host="127.0.0.1",
+            page_port=0,
+            speed=SPEED,
+        )
+        self.service: Service | None = None
+        self.asking: AskingReferee | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+
+    async def _main(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.service = Service(self.options, clock=ScaledClock(SPEED), announce=print)
+        self.asking = AskingReferee(self.service.controller.referee, {"t3"})
+        self.service.controller.referee = self.asking
+        run = asyncio.create_task(self.service.run())
+        while self.service.page_url is None:
+            await asyncio.sleep(0.01)
+        self.ready.set()
+        await run
+
+    def journal_totals(self) -> tuple[int, dict[str, int]]:
+        with Journal(self.options.journal, create=False) as reader:
+            (game,) = summaries(reader)
+        return game["turns"], game["totals"]
+
+    def __enter__(self):
+        self.thread.start()
+        assert self.ready.wait(30), "the service never served its page"
+        return self
+
+    def __exit__(self, *exc):
+        self.loop.call_soon_threadsafe(self.service.stop)
+        self.thread.join(30)
+
+
+def turn_at_least(driver, number):
+    waiting(driver).until(
+        lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-turn") or 0) >= number
+    )
+
+
+def answer_on_the_page(driver, running, until_turn):
+    """Answer every question the page shows, honestly, until turn ``until_turn``."""
+    table = running.service.controller
+    question = driver.find_element(By.ID, "question")
+    deadline = time.monotonic() + DEADLINE_S
+    while table.state.next_turn < until_turn:
+        assert time.monotonic() < deadline, (
+            table.phase,
+            table.snapshot().status,
+            table.asked,
+            question.is_displayed(),
+        )
+        time.sleep(0.02)  # a bounded poll of the browser
+        if question.is_displayed() and table.asked is not None:
+            asked = table.asked
+            yes = asked.key == REST or running.service.hand.truth(asked)
+            driver.find_element(By.ID, "yes" if yes else "no").click()
+            waiting(driver).until(lambda d, a=asked: table.asked is not a)
+
+
+def test_the_page_follows_a_game_the_service_plays(browser, tmp_path):
+    with Running(tmp_path) as running:
+        table = running.service.controller
+        browser.get(running.service.page_url)
+        waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg .piece"))
+        answer_on_the_page(browser, running, until_turn=3)
+        turn_shown(browser, 3)
+
+        question = browser.find_element(By.ID, "question")
+        waiting(browser).until(
+            lambda d: (
+                question.is_displayed() and "t3" in d.find_element(By.ID, "question-text").text
+            )
+        )
+        assert table.phase is Phase.QUESTION
+        turns, totals = running.journal_totals()  # the game waits for the answer
+        assert turns == 2 and totals_shown(browser) == totals
+        browser.save_screenshot(str(tmp_path / "service-question.png"))
+
+        browser.find_element(By.ID, "yes").click()
+        waiting(browser).until(lambda d: running.asking.answers == [True])
+        answer_on_the_page(browser, running, until_turn=8)
+        turn_at_least(browser, 8)
+        table.referee = AskingReferee(running.asking.inner, {f"t{table.state.next_turn}"})
+        running.asking = table.referee
+        waiting(browser).until(
+            lambda d: question.is_displayed() and table.asked and table.asked.key == REST
+        )
+        turns, totals = running.journal_totals()
+        assert turns >= 7 and totals_shown(browser) == totals
+        browser.save_screenshot(str(tmp_path / "service-later.png"))
