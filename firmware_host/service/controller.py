@@ -506,7 +506,7 @@ class TableController:
         return TableView(
             board=self.board,
             state=self.state,
-            game_id=f"g{self.game.game_id}",
+            game_id=str(self.game.game_id),  # as `tabletop games` lists it
             verdict=self._verdict,
             question=self._question,
             selection=self._selection,
