@@ -67,24 +67,40 @@ class EvalDrop:
     oracle: Oracle
 
 
-def true_drops(table: Table, profile: NoiseProfile, drops: int, seed: int) -> Iterator[EvalDrop]:
-    """Play ``drops`` drops in the true world, reproducibly from ``seed``."""
-    world = TrueWorld(table, profile, seed)
+def turns(table: Table, drops: int, seed: int) -> Iterator[tuple[int, Color, Shape, float, float]]:
+    """Each drop's number, piece and intended x (mm) and angle (degrees), from ``seed``."""
     rng = random.Random(f"{seed}:players")
-    board = table.board
     for number in range(1, drops + 1):
-        k = (number - 1) % GAME_DROPS
-        if k == 0 and number > 1:
-            world.clear()
-        color, shape = supply_piece(k)
+        color, shape = supply_piece((number - 1) % GAME_DROPS)
         angle = rng.uniform(0.0, 360.0)
-        left, _, right, _ = reach(board, shape, math.radians(angle))
-        x = rng.uniform(-left, board.width - right)
+        left, _, right, _ = reach(table.board, shape, math.radians(angle))
+        yield number, color, shape, rng.uniform(-left, table.board.width - right), angle
+
+
+def oracle_of(table: Table, pieces: tuple[Piece, ...]) -> Oracle:
+    """The truth about a drop whose true final poses are ``pieces`` (the dropped one last)."""
+    *others, dropped = pieces
+    return Oracle(pieces, judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped)))
+
+
+def identity_of(readings: DropReadings) -> tuple[Color, Shape] | None:
+    """The piece the tag names (None without a tag)."""
+    return None if readings.tag is None else piece_of_tag(readings.tag)
+
+
+def in_process_drops(
+    table: Table, profile: NoiseProfile, drops: int, seed: int
+) -> Iterator[EvalDrop]:
+    """Play ``drops`` drops in the true world and take their readings in-process (no
+    wire, no collector), reproducibly from ``seed``: for the eye's benchmark and tests."""
+    world = TrueWorld(table, profile, seed)
+    for number, color, shape, x, angle in turns(table, drops, seed):
+        new_game = (number - 1) % GAME_DROPS == 0
+        if new_game and number > 1:
+            world.clear()
         drop = world.drop(color, shape, x, angle, f"p{number}")
-        *others, dropped = drop.pieces
-        verdict = judge(board, Position(EdgeFace.COLOR, tuple(others), dropped))
-        identity = None if drop.readings.tag is None else piece_of_tag(drop.readings.tag)
-        yield EvalDrop(number, k == 0, identity, drop.readings, Oracle(drop.pieces, verdict))
+        oracle = oracle_of(table, drop.pieces)
+        yield EvalDrop(number, new_game, identity_of(drop.readings), drop.readings, oracle)
 
 
 @dataclass
@@ -132,9 +148,9 @@ def evaluate(
     for drop in source:
         if drop.new_game:
             model = World(table.board, params)
-        started = time.process_time()
+        started = time.thread_time()
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
-        tally.latencies_ms.append((time.process_time() - started) * 1000)
+        tally.latencies_ms.append((time.thread_time() - started) * 1000)
         tally.drops += 1
         outcome = look.outcome
         if isinstance(outcome, Asking):
