@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import ast
 import inspect
+from dataclasses import replace
 
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import load_table
 from firmware_host.eye import load_eye_config
+from firmware_host.link import wire as engine_wire
 from firmware_host.link.transport import HubLink
 from firmware_host.model import load_params
 from firmware_host.rules.pieces import Color, Shape
+from firmware_host.sensors import Bits
 from firmware_host.sensors.collector import Outcome
 from simulator.evaluate import evaluate, in_process_drops
 from simulator.hub import VirtualHub
@@ -79,3 +82,26 @@ def test_the_host_side_never_touches_the_true_world() -> None:
             if isinstance(node, ast.Attribute)
         }
         assert not names & {"world", "true", "readings", "reported", "exact"}
+
+
+def test_a_new_game_with_the_top_gate_cut_reports_the_clear_on_the_wire() -> None:
+    """Clearing a board that stuck out above the top sends a top-gate event the engine can
+    encode (it once lacked ``t_us`` and stopped the hub's thread)."""
+    hub = VirtualHub(TABLE, CLEAN, seed=1, line="socket")
+    try:
+        hub._state = replace(hub._state, top_gate=Bits(1, 1))
+        hub.clear_board()
+        gates = [s.event for s in hub._schedule if s.event["type"] == "gate"]
+        assert gates == [
+            {"type": "gate", "gate": 1, "beam": 0, "cut": False, "t_us": gates[0]["t_us"]}
+        ]
+        for scheduled in hub._schedule:
+            assert (
+                engine_wire.decode_payload(
+                    engine_wire.message_type(scheduled.event),
+                    engine_wire.encode_payload(scheduled.event),
+                )["t_us"]
+                == scheduled.event["t_us"]
+            )
+    finally:
+        hub.stop()
