@@ -1,22 +1,24 @@
 """Measure the referee's eye against the simulator's true world (``tabletop sim eval``).
 
-:func:`true_drops` plays games in the true world (36 shapes each, in the supply's
-four-player order, a new board every 36; each intended x and angle drawn from the seed)
-and yields what the host gets for each drop: the identity from the piece tag and the
-readings, plus an :class:`Oracle` that answers questions truthfully from the true final
-poses, as an honest player would. :func:`evaluate` hands these to the eye one by one,
-the host's model adopting the eye's chosen state after each drop (so errors compound over
-a game exactly as at the table), and compares each decided verdict with ``judge`` on the
-true final poses, by :func:`~firmware_host.eye.verdict_key` (valid, broken rules, level,
-bonus, points).
+A readings source plays games (36 shapes each, in the supply's four-player order, a new
+board every 36; each intended x and angle drawn from the seed, :func:`turns`) and yields
+what the host gets for each drop: the identity from the piece tag and the readings, plus
+an :class:`Oracle` that answers questions truthfully from the true final poses, as an
+honest player would. ``tabletop sim eval`` uses :func:`simulator.wire_drops.wire_drops`
+(sensor frames over the virtual hub's wire); :func:`in_process_drops` takes the readings
+straight from the true world (the eye's benchmark and tests). :func:`evaluate` hands
+these to the eye one by one, the host's model adopting the eye's chosen state after
+each drop (so errors compound over a game exactly as at the table), and compares each
+decided verdict with ``judge`` on the true final poses, by
+:func:`~firmware_host.eye.verdict_key` (valid, broken rules, level, bonus, points).
 
 Counts: ``agree`` (decided, equal to truth, with or without questions), ``wrong``
 (decided, different), ``asked`` (at least one question put to the players), ``staff``
 (the eye called staff: disagreement, a second piece or a jam; staff then re-sync the
-model to the board). Verdict latency is the wall time of the eye's work from the settle
-signal to its first outcome (a decision or a question), in ms of the process's CPU time
-(``time.process_time``): the time the eye takes on one core, unaffected by whatever else
-shares the machine.
+model to the board). Verdict latency is the eye's work from the settle signal to its first
+outcome (a decision or a question), in ms of the calling thread's CPU time
+(``time.thread_time``): the time the eye takes on one core, unaffected by whatever else
+shares the machine or the process (the virtual hub's and the link's threads).
 """
 
 from __future__ import annotations
