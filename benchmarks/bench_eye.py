@@ -21,7 +21,7 @@ from firmware_host.model import World, load_params
 from firmware_host.model.supply import GAME_DROPS, supply_piece
 from firmware_host.rules.landing import judge
 from firmware_host.rules.position import Position
-from simulator.evaluate import evaluate, true_drops
+from simulator.evaluate import evaluate, in_process_drops
 from simulator.true_world import TrueWorld
 
 DROPS = 3 * GAME_DROPS
@@ -59,7 +59,9 @@ def main() -> None:
     print("profile    agree  asked  wrong  staff  p50 ms  p95 ms  wall s  model ceiling")
     for name in PROFILES:
         start = time.perf_counter()
-        tally = evaluate(table, params, config, true_drops(table, load_profile(name), DROPS, SEED))
+        tally = evaluate(
+            table, params, config, in_process_drops(table, load_profile(name), DROPS, SEED)
+        )
         wall = time.perf_counter() - start
         f = tally.to_json()
         n = tally.drops

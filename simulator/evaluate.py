@@ -1,22 +1,24 @@
 """Measure the referee's eye against the simulator's true world (``tabletop sim eval``).
 
-:func:`true_drops` plays games in the true world (36 shapes each, in the supply's
-four-player order, a new board every 36; each intended x and angle drawn from the seed)
-and yields what the host gets for each drop: the identity from the piece tag and the
-readings, plus an :class:`Oracle` that answers questions truthfully from the true final
-poses, as an honest player would. :func:`evaluate` hands these to the eye one by one,
-the host's model adopting the eye's chosen state after each drop (so errors compound over
-a game exactly as at the table), and compares each decided verdict with ``judge`` on the
-true final poses, by :func:`~firmware_host.eye.verdict_key` (valid, broken rules, level,
-bonus, points).
+A readings source plays games (36 shapes each, in the supply's four-player order, a new
+board every 36; each intended x and angle drawn from the seed, :func:`turns`) and yields
+what the host gets for each drop: the identity from the piece tag and the readings, plus
+an :class:`Oracle` that answers questions truthfully from the true final poses, as an
+honest player would. ``tabletop sim eval`` uses :func:`simulator.wire_drops.wire_drops`
+(sensor frames over the virtual hub's wire); :func:`in_process_drops` takes the readings
+straight from the true world (the eye's benchmark and tests). :func:`evaluate` hands
+these to the eye one by one, the host's model adopting the eye's chosen state after
+each drop (so errors compound over a game exactly as at the table), and compares each
+decided verdict with ``judge`` on the true final poses, by
+:func:`~firmware_host.eye.verdict_key` (valid, broken rules, level, bonus, points).
 
 Counts: ``agree`` (decided, equal to truth, with or without questions), ``wrong``
 (decided, different), ``asked`` (at least one question put to the players), ``staff``
 (the eye called staff: disagreement, a second piece or a jam; staff then re-sync the
-model to the board). Verdict latency is the wall time of the eye's work from the settle
-signal to its first outcome (a decision or a question), in ms of the process's CPU time
-(``time.process_time``): the time the eye takes on one core, unaffected by whatever else
-shares the machine.
+model to the board). Verdict latency is the eye's work from the settle signal to its first
+outcome (a decision or a question), in ms of the calling thread's CPU time
+(``time.thread_time``): the time the eye takes on one core, unaffected by whatever else
+shares the machine or the process (the virtual hub's and the link's threads).
 """
 
 from __future__ import annotations
@@ -67,24 +69,40 @@ class EvalDrop:
     oracle: Oracle
 
 
-def true_drops(table: Table, profile: NoiseProfile, drops: int, seed: int) -> Iterator[EvalDrop]:
-    """Play ``drops`` drops in the true world, reproducibly from ``seed``."""
-    world = TrueWorld(table, profile, seed)
+def turns(table: Table, drops: int, seed: int) -> Iterator[tuple[int, Color, Shape, float, float]]:
+    """Each drop's number, piece and intended x (mm) and angle (degrees), from ``seed``."""
     rng = random.Random(f"{seed}:players")
-    board = table.board
     for number in range(1, drops + 1):
-        k = (number - 1) % GAME_DROPS
-        if k == 0 and number > 1:
-            world.clear()
-        color, shape = supply_piece(k)
+        color, shape = supply_piece((number - 1) % GAME_DROPS)
         angle = rng.uniform(0.0, 360.0)
-        left, _, right, _ = reach(board, shape, math.radians(angle))
-        x = rng.uniform(-left, board.width - right)
+        left, _, right, _ = reach(table.board, shape, math.radians(angle))
+        yield number, color, shape, rng.uniform(-left, table.board.width - right), angle
+
+
+def oracle_of(table: Table, pieces: tuple[Piece, ...]) -> Oracle:
+    """The truth about a drop whose true final poses are ``pieces`` (the dropped one last)."""
+    *others, dropped = pieces
+    return Oracle(pieces, judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped)))
+
+
+def identity_of(readings: DropReadings) -> tuple[Color, Shape] | None:
+    """The piece the tag names (None without a tag)."""
+    return None if readings.tag is None else piece_of_tag(readings.tag)
+
+
+def in_process_drops(
+    table: Table, profile: NoiseProfile, drops: int, seed: int
+) -> Iterator[EvalDrop]:
+    """Play ``drops`` drops in the true world and take their readings in-process (no
+    wire, no collector), reproducibly from ``seed``: for the eye's benchmark and tests."""
+    world = TrueWorld(table, profile, seed)
+    for number, color, shape, x, angle in turns(table, drops, seed):
+        new_game = (number - 1) % GAME_DROPS == 0
+        if new_game and number > 1:
+            world.clear()
         drop = world.drop(color, shape, x, angle, f"p{number}")
-        *others, dropped = drop.pieces
-        verdict = judge(board, Position(EdgeFace.COLOR, tuple(others), dropped))
-        identity = None if drop.readings.tag is None else piece_of_tag(drop.readings.tag)
-        yield EvalDrop(number, k == 0, identity, drop.readings, Oracle(drop.pieces, verdict))
+        oracle = oracle_of(table, drop.pieces)
+        yield EvalDrop(number, new_game, identity_of(drop.readings), drop.readings, oracle)
 
 
 @dataclass
@@ -132,9 +150,9 @@ def evaluate(
     for drop in source:
         if drop.new_game:
             model = World(table.board, params)
-        started = time.process_time()
+        started = time.thread_time()
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
-        tally.latencies_ms.append((time.process_time() - started) * 1000)
+        tally.latencies_ms.append((time.thread_time() - started) * 1000)
         tally.drops += 1
         outcome = look.outcome
         if isinstance(outcome, Asking):

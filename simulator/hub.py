@@ -309,7 +309,13 @@ class VirtualHub:
         events = []
         for beam in range(seen.top_gate.length):
             if seen.top_gate[beam] != self._state.top_gate[beam]:
-                gate = {"type": "gate", "gate": 1, "beam": beam, "cut": seen.top_gate[beam]}
+                gate = {
+                    "type": "gate",
+                    "gate": 1,
+                    "beam": beam,
+                    "cut": seen.top_gate[beam],
+                    "t_us": t_us,
+                }
                 events.append((t_us, 2, gate))
         if seen.curtain != self._state.curtain:
             events.append((t_us, 3, _bitmap(wire.CURTAIN, seen.curtain, t_us)))

@@ -34,7 +34,7 @@ from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors.entry_gate import BeamCut
-from simulator.evaluate import evaluate, true_drops
+from simulator.evaluate import evaluate, in_process_drops
 from simulator.true_world import TrueWorld
 
 TABLE = load_table()
@@ -130,7 +130,7 @@ def test_question_flow_ask_answer_decide_and_the_model_adopts() -> None:
         update={"decide": CONFIG.decide.model_copy(update={"confidence": 1.0})}
     )
     eye = Eye(TABLE, PARAMS, strict)
-    source = true_drops(TABLE, CLEAN, 36, seed=3)
+    source = in_process_drops(TABLE, CLEAN, 36, seed=3)
     model = World(TABLE.board, PARAMS)
     asked = 0
     for drop in source:
@@ -218,7 +218,9 @@ def test_a_piece_that_never_settles_is_a_jam() -> None:
 
 
 def test_a_short_evaluation_is_reproducible_and_adds_up() -> None:
-    runs = [evaluate(TABLE, PARAMS, CONFIG, true_drops(TABLE, CLEAN, 12, seed=9)) for _ in "ab"]
+    runs = [
+        evaluate(TABLE, PARAMS, CONFIG, in_process_drops(TABLE, CLEAN, 12, seed=9)) for _ in "ab"
+    ]
     first, second = (run.to_json() for run in runs)
     assert first["drops"] == 12
     assert runs[0].agree + runs[0].wrong + runs[0].staff == 12

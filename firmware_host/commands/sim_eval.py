@@ -1,8 +1,9 @@
 """``tabletop sim eval --drops N --seed S [--noise PROFILE] [--json]``: measure the eye.
 
-Plays N drops in the simulator's true world and has the referee's eye judge each from
-its readings alone (and the piece tag), answering the eye's questions truthfully; every
-decided verdict is compared with ``judge`` on the true final poses
+Plays N drops on an in-process virtual hub; the host gets them over a pty as sensor
+frames only, through the drop collector (:mod:`simulator.wire_drops`), and the referee's
+eye judges each from those readings (and the piece tag), the eye's questions answered
+truthfully; every decided verdict is compared with ``judge`` on the true final poses
 (:mod:`simulator.evaluate`). Prints the counts and the verdict latency; with ``--json``
 one object: ``drops``, ``agree``, ``asked``, ``wrong``, ``staff``, ``verdict_ms_p50``,
 ``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff).
@@ -48,13 +49,14 @@ def register(sim_subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print; a bad profile, table or eye file raises (exit status 2)."""
-    from simulator.evaluate import evaluate, true_drops
+    from simulator.evaluate import evaluate
+    from simulator.wire_drops import wire_drops
 
     table = load_table(args.table)
     profile = load_profile(args.noise)
     config = load_eye_config(args.eye)
     tally = evaluate(
-        table, load_params(), config, true_drops(table, profile, args.drops, args.seed), args.seed
+        table, load_params(), config, wire_drops(table, profile, args.drops, args.seed), args.seed
     )
     figures = tally.to_json()
     if args.json:
