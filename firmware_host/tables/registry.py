@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from firmware_host.tables.clack import ClackTable
 from firmware_host.tables.game import TableGame
 
-GAMES: dict[str, type[TableGame]] = {}
+GAMES: dict[str, type[TableGame]] = {ClackTable.KIND: ClackTable}
 """Each dice game's :class:`~firmware_host.tables.game.TableGame` class, by its ``KIND``."""

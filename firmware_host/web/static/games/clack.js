@@ -3,6 +3,7 @@
 // Claim buttons are offered only for the discs in `game.claimable`, and only to a device that
 // may act for a waiting player: a phone for its own player, the table's screen for anyone
 // (it first picks who grabs). Each claim button carries data-disc and data-move (its JSON).
+// The page shell (dice.js) shows the status line, the scores and any refusal of a move.
 (function () {
   "use strict";
 
@@ -121,8 +122,6 @@
     if (!can.includes(root.dataset.claimer)) root.dataset.claimer = can[0] || "";
     const claimer = root.dataset.claimer;
     const claimable = new Set(can.length ? game.claimable : []);
-    const message = root.querySelector("#clack-message");
-    const kept = message ? message.textContent : "";
     root.replaceChildren();
     root.classList.add("clack");
 
@@ -151,7 +150,6 @@
       });
       root.appendChild(who);
     }
-    root.appendChild(el("p", { id: "clack-message", class: "clack-message", role: "status" }, kept));
 
     const table = el("div", { class: "clack-table", id: "clack-table" });
     game.table.forEach((id) => {
@@ -167,15 +165,9 @@
         b.addEventListener("click", () => {
           const player = root.dataset.claimer;
           b.disabled = true;
-          const said = (text) => {
-            const note = root.querySelector("#clack-message");
-            if (note) note.textContent = text;
-            if (b.isConnected) b.disabled = false;
-          };
-          send(player, move).then(
-            (reply) => said(reply && reply.type === "error" ? reply.error : ""),
-            (failure) => said(String(failure)),
-          );
+          // the page shows a refusal; the button waits for the reply, against double claims
+          const again = () => { b.disabled = false; };
+          send(player, move).then(again, again);
         });
       } else {
         b.disabled = true;
