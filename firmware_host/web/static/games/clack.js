@@ -119,8 +119,8 @@
     const game = view.game;
     const byId = new Map(game.discs.map((d) => [d.id, d]));
     const can = actors(view, me);
-    if (!can.includes(root.dataset.claimer)) root.dataset.claimer = can[0] || "";
-    const claimer = root.dataset.claimer;
+    if (!can.includes(root.dataset.clackFor)) root.dataset.clackFor = can[0] || "";
+    const claimer = root.dataset.clackFor;
     const claimable = new Set(can.length ? game.claimable : []);
     root.replaceChildren();
     root.classList.add("clack");
@@ -143,7 +143,7 @@
         const b = el("button", { type: "button", "data-claimer": name }, name);
         if (name === claimer) b.classList.add("chosen");
         b.addEventListener("click", () => {
-          root.dataset.claimer = name;
+          root.dataset.clackFor = name;
           render(root, view, me, send);
         });
         who.appendChild(b);
@@ -163,7 +163,7 @@
         const move = { type: "claim", disc: id, round: game.round };
         b.dataset.move = JSON.stringify(move);
         b.addEventListener("click", () => {
-          const player = root.dataset.claimer;
+          const player = root.dataset.clackFor;
           b.disabled = true;
           // the page shows a refusal; the button waits for the reply, against double claims
           const again = () => { b.disabled = false; };
