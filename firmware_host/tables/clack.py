@@ -30,7 +30,13 @@ from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.dice import roll_from_faces
 from firmware_host.games.clack.discs import WILD, DiscSet, load_disc_set
 from firmware_host.games.clack.engine import ClackGame
-from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted, read_event
+from firmware_host.games.clack.events import (
+    DiceRolled,
+    DiscClaimed,
+    GameStarted,
+    Variant,
+    read_event,
+)
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MOVE = "clack move"
@@ -87,12 +93,12 @@ class ClackTable:
         >>> ClackTable.first_event(Setup(players=("ana", "ben"), seed=3, variant="turns"))
         {'type': 'game_started', 'players': ['ana', 'ben'], 'variant': 'turns', 'seed': 3}
         """
-        variant = setup.variant or "race"
-        if variant not in cls.VARIANTS:
+        if setup.variant not in (None, *cls.VARIANTS):
             raise ValueError(
-                f"Clack! has no variant {variant!r} (variants: {', '.join(cls.VARIANTS)})"
+                f"Clack! has no variant {setup.variant!r} (variants: {', '.join(cls.VARIANTS)})"
             )
-        started = GameStarted(players=setup.players, variant=variant, seed=setup.seed)  # type: ignore[arg-type]
+        variant: Variant = "turns" if setup.variant == "turns" else "race"
+        started = GameStarted(players=setup.players, variant=variant, seed=setup.seed)
         try:
             ClackGame.start(disc_set(), started)
         except IllegalMove as exc:
