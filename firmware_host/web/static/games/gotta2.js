@@ -209,24 +209,13 @@
     return list;
   }
 
-  // The page shell may not link this game's stylesheet: link it once, next to this script.
-  const script = document.currentScript;
-  function linkStyle() {
-    if (document.querySelector('link[href$="gotta2.css"]')) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = script ? script.src.replace(/\.js(\?.*)?$/, ".css") : "games/gotta2.css";
-    document.head.appendChild(link);
-  }
-
   function render(root, view, me, send) {
-    linkStyle();
     const game = view.game;
     let state = picks.get(root);
     const turn = JSON.stringify([game.current, game.pending_bonus, view.over,
       Object.values(game.sheets).map((sheet) => sheet.placed.length)]);
     if (!state || state.turn !== turn) {
-      state = { turn: turn, piece: null, armed: null, error: "" };
+      state = { turn: turn, piece: null, armed: null };
       picks.set(root, state);
     }
     const legal = game.legal;
@@ -241,28 +230,20 @@
         kind: acting.move,
         piece: all.find((piece) => piece.id === state.piece),
         anchors: offered[state.piece],
-        place: (move) => {
-          send(acting.player, move).then((reply) => {
-            if (reply && reply.type === "error") {
-              state.error = reply.error;
-              redraw();
-            }
-          });
-        },
+        place: (move) => send(acting.player, move),
       };
     }
 
     root.replaceChildren();
     root.classList.add("g2-root");
+    root.dataset.players = String(view.players.length);
     if (acting) {
       const help = acting.move === "bonus"
         ? acting.player + ": place bonus piece " + game.pending_bonus
         : acting.player + ": pick a piece, then a highlighted cell";
       root.appendChild(element("p", "g2-help", help));
     }
-    if (state.error) root.appendChild(element("p", "g2-error", state.error));
-    if (view.over) root.appendChild(drawScoring(view));
-    root.appendChild(drawPieceArea(game, offered, state, redraw));
+    root.appendChild(view.over ? drawScoring(view) : drawPieceArea(game, offered, state, redraw));
     root.appendChild(drawConfirm(spots, state));
     const boards = element("div", "g2-sheets");
     const order = view.players.slice();
