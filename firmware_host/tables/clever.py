@@ -257,11 +257,14 @@ def move_json(event: DiceChosen | Passed) -> dict[str, Any]:
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """The printed sheet for the page: every box, the order of each row, the green grid."""
+    """The printed sheet for the page: every box, each row crossed in order (a list, as
+    the order of the rows matters and JSON objects have none), the green grid."""
     green = sheet.layout.green
     return {
         "boxes": [_box_json(box) for box in sheet.boxes.values()],
-        "tracks": {name: [b.id for b in track] for name, track in sheet.tracks.items()},
+        "tracks": [
+            {"name": name, "boxes": [b.id for b in track]} for name, track in sheet.tracks.items()
+        ],
         "green": {
             "rows": [list(row) for row in sheet.rows],
             "columns": [list(column) for column in sheet.columns],

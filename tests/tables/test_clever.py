@@ -413,7 +413,14 @@ def test_the_sheet_in_the_view_is_the_printed_layout():
         "name": "balloon 3 (pink)",
     }
     assert boxes["red.9"]["size"] == 3 and boxes["blue.donut.1"]["bonus"] == "red"
-    assert sheet["tracks"]["blue.cake"] == [f"blue.cake.{n}" for n in range(1, 6)]
+    assert [t["name"] for t in sheet["tracks"]] == [
+        "yellow",
+        "red",
+        "blue.cupcake",
+        "blue.donut",
+        "blue.cake",
+    ]
+    assert sheet["tracks"][4]["boxes"] == [f"blue.cake.{n}" for n in range(1, 6)]
     assert sheet["green"]["columns"][1] == ["green.1.2", "green.2.2", "green.3.2"]
     assert sheet["green"]["column_bonuses"] == {"2": "red", "3": "yellow", "4": "blue"}
     assert {box["area"] for box in sheet["boxes"]} == {c.value for c in Color}
