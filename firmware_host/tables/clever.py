@@ -3,7 +3,7 @@
 :class:`CleverTable` is the :class:`~firmware_host.tables.game.TableGame` of the party dice
 game (engine: :mod:`firmware_host.games.clever`, rules and choices: ``docs/games/clever.md``).
 The journal keeps the engine's own events (``game_started``, ``dice_rolled``,
-``dice_chosen``, ``passed``), so ``tabletop clever --replay`` reads a table's journal too.
+``dice_chosen``, ``passed``): the lines ``tabletop clever --replay`` reads.
 
 A player's whole turn is one move, built on the page step by step from the view and checked
 here once more::
