@@ -10,7 +10,9 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
+from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
+from firmware_host.tables.registry import GAMES
 
 
 def _speed(text: str) -> float:
@@ -27,6 +29,16 @@ def register(subparsers: Any) -> None:
     """Add the ``run`` command."""
     parser = subparsers.add_parser(
         "run", help="the service: a game at the table, with the page (docs/service.md)"
+    )
+    parser.add_argument(
+        "--game",
+        choices=("dropit", *sorted(GAMES)),
+        default="dropit",
+        help="the game at the table (default: dropit; the others are dice games, "
+        "docs/dice-tables.md)",
+    )
+    parser.add_argument(
+        "--variant", metavar="NAME", help="a dice game's variant (see its docs; default: base game)"
     )
     parser.add_argument("--port", metavar="URL", help="the hub's port (any pyserial URL)")
     parser.add_argument("--sim", action="store_true", help="use the simulator, not a hub")
@@ -93,10 +105,18 @@ def run(args: argparse.Namespace) -> int:
         table=args.table,
         panel=args.panel,
         web=args.web,
+        game=args.game,
+        variant=args.variant,
     )
+    if args.variant is not None and args.game == "dropit":
+        raise InputError(
+            "tabletop run", "--variant", "Drop It's variants are --edges and --no-jokers"
+        )
 
     async def main() -> int:
-        service = Service(options, announce=lambda line: print(line, flush=True))
-        return await service.run()
+        announce = lambda line: print(line, flush=True)  # noqa: E731
+        if options.game == "dropit":
+            return await Service(options, announce=announce).run()
+        return await DiceService(options, GAMES[options.game], announce=announce).run()
 
     return asyncio.run(main())

@@ -150,7 +150,9 @@ class Journal:
                 ) from None
         uri = self.path.resolve().as_uri() + ("?mode=rwc" if create else "?mode=rw")
         try:
-            self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+            # One thread at a time uses it (the service's loop); which one may differ: a
+            # web test client runs the app in a thread of its own.
+            self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise JournalError(str(self.path), "", f"cannot open the journal ({exc})") from None
         try:

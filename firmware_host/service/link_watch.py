@@ -13,18 +13,29 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from firmware_host.config.table import Table
 from firmware_host.link.inventory import inventory_mismatch
 from firmware_host.logs import event
-from firmware_host.service.controller import TableController
 
 log = logging.getLogger("firmware_host.service")
 
 
 Hello = Callable[[], dict[str, Any] | None]
 """The hub's latest ``hello`` (the link's :attr:`~firmware_host.link.transport.HubLink.hello`)."""
+
+
+class LinkListener(Protocol):
+    """What a link watch drives: Drop It's controller, or a dice game's table."""
+
+    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+        """The link went up or down (``why``: what keeps it unusable though up)."""
+        ...
+
+    def redraw(self) -> None:
+        """Show the game's state again."""
+        ...
 
 
 class LinkWatch:
@@ -36,7 +47,7 @@ class LinkWatch:
 
     def __init__(
         self,
-        controller: TableController,
+        controller: LinkListener,
         table: Table | None = None,
         hello: Hello | None = None,
         loop: asyncio.AbstractEventLoop | None = None,

@@ -20,14 +20,17 @@ import asyncio
 import contextlib
 import logging
 import signal
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
+from starlette.applications import Starlette
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.panel import load_panel
@@ -58,7 +61,7 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.track_log import LoggedTracks
 from firmware_host.service.virtual_hand import VirtualHand
 from firmware_host.web.access import Access
-from firmware_host.web.config import load_web_config
+from firmware_host.web.config import WebConfig, load_web_config
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 log = logging.getLogger("firmware_host.service")
@@ -95,6 +98,8 @@ class Options:
     web: str | None = None
     think: float = THINK_SECONDS
     autoplay_answers: bool = True
+    game: str = "dropit"
+    variant: str | None = None
 
 
 def game_start(options: Options) -> GameStarted:
@@ -189,9 +194,7 @@ class Service:
     async def run(self) -> int:
         """Run until stopped (or, with autoplay, until the game is over); the exit status."""
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(signum, self.stop)
+        stop_on_signals(self.stop)
         watch = LinkWatch(
             self.controller, self.table, lambda: self.link.hello if self.link else None
         )
@@ -214,12 +217,14 @@ class Service:
                 answers=self.options.autoplay_answers,
             )
             tasks.append(loop.create_task(self._autoplay(players)))
-        server = self._page_server()
-        serving = (
-            loop.create_task(server.serve(sockets=[self._socket])) if server is not None else None
-        )
+        page = None
+        if self.options.http:
+            page = PageServer(self.options, self.web, create_app(self.controller, Access(self.web)))
+            self.page_url = page.url
+            self.announce(f"tabletop run: the page: {page.url}")
+        serving = loop.create_task(page.serve()) if page is not None else None
         if self.notifier.enabled:
-            tasks.append(loop.create_task(self._tell_systemd()))
+            tasks.append(loop.create_task(tell_systemd(self.notifier, self.controller)))
         try:
             await self._stopping.wait()
         finally:
@@ -228,32 +233,11 @@ class Service:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            if server is not None and serving is not None:
-                server.should_exit = True
+            if page is not None and serving is not None:
+                page.should_exit = True
                 await asyncio.gather(serving, return_exceptions=True)
             self.close()
         return 0
-
-    async def _tell_systemd(self) -> None:
-        """READY once running, the status line on every change, and the watchdog's pings
-        (real time, from this loop: a hung loop stops them and systemd restarts us)."""
-        table = self.controller
-        self.notifier.ready(table.snapshot().status)
-        updates = table.updates()
-
-        async def follow() -> None:
-            async for view in updates:
-                self.notifier.status(view.status)
-
-        follower = asyncio.get_running_loop().create_task(follow())
-        try:
-            interval = self.notifier.watchdog_seconds
-            while interval is not None:
-                self.notifier.watchdog()
-                await asyncio.sleep(interval / 2)
-            await follower
-        finally:
-            follower.cancel()
 
     async def _autoplay(self, players: AutoPlayers) -> None:
         await players.play()
@@ -290,32 +274,6 @@ class Service:
         self.controller.tracks = self.tracks
         self.controller.redraw()
 
-    def _page_server(self) -> uvicorn.Server | None:
-        if not self.options.http:
-            return None
-        host = self.options.page_host or self.web.host
-        port = self.web.port if self.options.page_port is None else self.options.page_port
-        try:
-            self._socket = bind(host, port)
-        except OSError as exc:
-            if self.options.page_port is not None:
-                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
-            event(
-                log,
-                "page port taken: using a free one",
-                logging.WARNING,
-                port=port,
-                problem=str(exc),
-            )
-            self._socket = bind(host, 0)
-        shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        self.page_url = f"http://{shown}:{self._socket.getsockname()[1]}/"
-        self.announce(f"tabletop run: the page: {self.page_url}")
-        app = create_app(self.controller, Access(self.web))
-        return _PageServer(
-            uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
-        )
-
     def close(self) -> None:
         """Release the pins, the hub (and the virtual one) and the journal."""
         if self.tracks is not None and not isinstance(self.tracks, HubTracks):
@@ -328,8 +286,65 @@ class Service:
         self.journal.close()
 
 
-class _PageServer(uvicorn.Server):
-    """uvicorn inside the service's loop: the service, not uvicorn, handles the signals."""
+async def tell_systemd(notifier: Notifier, table: Any) -> None:
+    """READY once running, the status line of ``table``'s every view, and the watchdog's
+    pings (real time, from this loop: a hung loop stops them and systemd restarts us)."""
+    notifier.ready(table.snapshot().status)
+    updates = table.updates()
+
+    async def follow() -> None:
+        async for view in updates:
+            notifier.status(view.status)
+
+    follower = asyncio.get_running_loop().create_task(follow())
+    try:
+        interval = notifier.watchdog_seconds
+        while interval is not None:
+            notifier.watchdog()
+            await asyncio.sleep(interval / 2)
+        await follower
+    finally:
+        follower.cancel()
+
+
+def stop_on_signals(stop: Callable[[], None]) -> None:
+    """Call ``stop`` on Ctrl-C and SIGTERM (where the loop can handle signals)."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, stop)
+
+
+class PageServer(uvicorn.Server):
+    """uvicorn serving ``app`` inside the service's loop, on the port the options and web
+    settings give (a free one if the settings' port is taken); the service, not uvicorn,
+    handles the signals. :attr:`url` is the page's address; :meth:`serve` serves it."""
+
+    def __init__(self, options: Options, web: WebConfig, app: Starlette) -> None:
+        super().__init__(
+            uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
+        )
+        host = options.page_host or web.host
+        port = web.port if options.page_port is None else options.page_port
+        try:
+            self.socket = bind(host, port)
+        except OSError as exc:
+            if options.page_port is not None:
+                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
+            event(
+                log,
+                "page port taken: using a free one",
+                logging.WARNING,
+                port=port,
+                problem=str(exc),
+            )
+            self.socket = bind(host, 0)
+        shown = "localhost" if host in ("127.0.0.1", "::1") else host
+        self.url = f"http://{shown}:{self.socket.getsockname()[1]}/"
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        """Serve the page until :attr:`should_exit`."""
+        await super().serve(sockets=sockets or [self.socket])
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:

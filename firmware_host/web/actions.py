@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -37,6 +37,8 @@ from firmware_host.config.loader import StrictModel, validation_error
 from firmware_host.errors import InputError, TabletopError
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.web.view import TableView
+
+A = TypeVar("A")
 
 MAX_MESSAGE_BYTES = 4096
 """Longer messages are refused unread."""
@@ -130,6 +132,12 @@ _SOURCE = "web message"
 
 def parse_action(raw: str | bytes) -> Action:
     """Read one message; InputError naming the key if it is not a well-formed action."""
+    return read_message(raw, _ADAPTER)
+
+
+def read_message(raw: str | bytes, adapter: TypeAdapter[A]) -> A:
+    """Read one message as one of the actions ``adapter`` validates (a union discriminated
+    by ``"type"``); InputError naming the key if it is not one of them, well formed."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise InputError(_SOURCE, "", f"longer than {MAX_MESSAGE_BYTES} bytes")
     try:
@@ -139,17 +147,23 @@ def parse_action(raw: str | bytes) -> Action:
     if not isinstance(data, dict):
         raise InputError(_SOURCE, "(top level)", "expected a JSON object with a type")
     kind = data.get("type")
-    known = ("join", "select", "confirm", "joker", "answer", "staff")
+    known = _action_types(adapter)
     if kind not in known:
         raise InputError(
             _SOURCE, "type", f"unknown action {kind!r} (expected one of {', '.join(known)})"
         )
     try:
-        return _ADAPTER.validate_python(data)
+        return adapter.validate_python(data)
     except ValidationError as exc:
         error = validation_error(_SOURCE, exc)
         where = error.where.split(".", 1)[1] if error.where.startswith(f"{kind}.") else error.where
         raise InputError(_SOURCE, where, error.problem) from None
+
+
+def _action_types(adapter: TypeAdapter[Any]) -> tuple[str, ...]:
+    """The ``type`` values of the actions in ``adapter``'s union, in their order."""
+    schema = adapter.json_schema()
+    return tuple(schema["discriminator"]["mapping"])
 
 
 class Refused(TabletopError):

@@ -9,12 +9,14 @@ Routes (``docs/web.md``):
   actions, each answered by a reply message;
 * ``GET /healthz`` -- ``ok``.
 
-The view message is ``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool,
-"phones": bool, "players": [...], "join": {"code", "url", "qr"} | null}``; ``join`` (the
-code and its QR code as SVG) only goes to the table's screen. Replies are ``{"type":
-"done"}``, ``{"type": "joined", "seat", "token"}`` or ``{"type": "error", "error"}``,
-each with the action's ``ref``; over HTTP the status is 200, 400 (malformed), 403 (wrong
-code, PIN or seat) or 409 (the game is not waiting for that).
+The page, the actions and the view's keys are the game's
+:class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
+``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool, "phones": bool,
+"players": [...], "join": {"code", "url", "qr"} | null}`` (a dice game's has no ``svg``);
+``join`` (the code and its QR code as SVG) only goes to the table's screen. Replies are
+``{"type": "done"}``, ``{"type": "joined", "seat", "token"}`` or ``{"type": "error",
+"error"}``, each with the action's ``ref``; over HTTP the status is 200, 400 (malformed),
+403 (wrong code, PIN or seat) or 409 (the game is not waiting for that).
 """
 
 from __future__ import annotations
@@ -37,17 +39,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.web.access import Access
-from firmware_host.web.actions import (
-    MAX_MESSAGE_BYTES,
-    Join,
-    Refused,
-    Staff,
-    check_action,
-    parse_action,
-)
-from firmware_host.web.svg import board_svg
+from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, Staff
+from firmware_host.web.frontend import DROP_IT, Frontend
 from firmware_host.web.table import Table
-from firmware_host.web.view import TableView
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -56,15 +50,16 @@ STATIC = Path(__file__).parent / "static"
 class Desk:
     """Takes one untrusted message from a client and answers it: parse, check, act."""
 
-    def __init__(self, table: Table, access: Access) -> None:
+    def __init__(self, table: Table, access: Access, frontend: Frontend = DROP_IT) -> None:
         self.table = table
         self.access = access
-        self._rendered: tuple[TableView, dict[str, Any], str] | None = None
+        self.frontend = frontend
+        self._rendered: tuple[Any, dict[str, Any]] | None = None
 
     async def handle(self, raw: str | bytes, host: str) -> tuple[int, dict[str, Any]]:
         """The HTTP status and the reply for message ``raw`` from address ``host``."""
         try:
-            action = parse_action(raw)
+            action = self.frontend.parse(raw)
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": None}
         ref = action.ref
@@ -80,19 +75,21 @@ class Desk:
             seat = self.access.seat_of(action.token, host, view.game_id)
             if seat is None:
                 raise Refused("join a seat with the game's join code first", forbidden=True)
-            check_action(action, view, seat)
+            self.frontend.check(action, view, seat)
             await self.table.act(action, seat)
+        except InputError as exc:
+            return 400, {"type": "error", "error": str(exc), "ref": ref}
         except Refused as exc:
             return (403 if exc.forbidden else 409), {"type": "error", "error": str(exc), "ref": ref}
         except IllegalMove as exc:
             return 409, {"type": "error", "error": str(exc), "ref": ref}
         return 200, {"type": "done", "ref": ref}
 
-    def view_message(self, view: TableView, host: str) -> dict[str, Any]:
+    def view_message(self, view: Any, host: str) -> dict[str, Any]:
         """The view message for a client at ``host`` (the join code only for the screen)."""
         if self._rendered is None or self._rendered[0] is not view:
-            self._rendered = (view, view.to_json(), board_svg(view))
-        _, data, svg = self._rendered
+            self._rendered = (view, self.frontend.render(view))
+        _, rendered = self._rendered
         config = self.access.config
         screen = self.access.is_screen(host)
         join = None
@@ -103,8 +100,7 @@ class Desk:
             join = {"code": code, "url": url, "qr": qr}
         return {
             "type": "view",
-            "view": data,
-            "svg": svg,
+            **rendered,
             "screen": screen,
             "phones": config.phones,
             "players": list(view.players),
@@ -120,12 +116,14 @@ def create_app(
     table: Table,
     access: Access,
     background: Callable[[], Awaitable[None]] | None = None,
+    frontend: Frontend = DROP_IT,
 ) -> Starlette:
-    """The app serving ``table``; ``background`` (say, a demo's clock) runs while it serves."""
-    desk = Desk(table, access)
+    """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
+    clock) runs while it serves."""
+    desk = Desk(table, access, frontend)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        return FileResponse(STATIC / frontend.page, headers={"Cache-Control": "no-store"})
 
     async def view(request: Request) -> Response:
         return JSONResponse(desk.view_message(table.snapshot(), _host(request.client)))

@@ -11,6 +11,7 @@ MODULES = [
     "firmware_host.web.access",
     "firmware_host.web.config",
     "firmware_host.web.table",
+    "firmware_host.web.dice_actions",
 ]
 
 

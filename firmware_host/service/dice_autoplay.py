@@ -1,0 +1,70 @@
+"""Simulated players for a dice game: they throw the simulator's dice and make legal moves.
+
+Each pause lasts about ``think`` seconds of the injected clock (drawn from the seed): then
+the roller throws if the game waits for dice, or the waiting players move in a random order,
+each choosing with :meth:`~firmware_host.tables.game.TableGame.auto_move`. With several
+players waiting at once (a race), they move in the order the seed draws, as if one were
+quicker than the others.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.logs import event
+from firmware_host.outputs.clock import Clock
+from firmware_host.service.dice_table import DiceTable
+
+log = logging.getLogger("firmware_host.service")
+
+THINK_SECONDS = 1.5
+"""A simulated player's usual pause before a move or a throw (seconds)."""
+
+RETHROW_AFTER = 3
+"""Pauses after a throw that was not read (its reports lost, say) before throwing again."""
+
+
+class DicePlayers:
+    """The players of ``table``'s game, all simulated (the table must have virtual dice)."""
+
+    def __init__(
+        self, table: DiceTable, seed: int, clock: Clock, think: float = THINK_SECONDS
+    ) -> None:
+        if table.thrower is None:
+            raise ValueError("simulated players need the simulator's dice")
+        self.table = table
+        self.clock = clock
+        self.think = think
+        self.rng = random.Random(seed)
+        self._thrown_at: tuple[int, int] | None = None
+        self._waits = 0
+
+    async def play(self) -> None:
+        """Play until the game is over (a new game after a staff abort is played too)."""
+        while not self.table.finished:
+            await self.clock.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            self.step()
+
+    def step(self) -> None:
+        """One round of decisions: throw the dice, or let each waiting player move."""
+        table = self.table
+        if table.game.roll() is not None:
+            at = (table.game_id, table.events)
+            self._waits = self._waits + 1 if at == self._thrown_at else 0
+            if at != self._thrown_at or (self._waits >= RETHROW_AFTER and not table.tray.rolling()):
+                self._thrown_at, self._waits = at, 0
+                table.throw()
+            return
+        waiting = list(table.snapshot().waiting_for)
+        for player in self.rng.sample(waiting, len(waiting)):
+            move = table.game.auto_move(player, self.rng)
+            if move is None:
+                continue
+            try:
+                table.play(player, move)
+            except (IllegalMove, InputError) as exc:
+                event(
+                    log, "simulated move refused", logging.WARNING, player=player, problem=str(exc)
+                )

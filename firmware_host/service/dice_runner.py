@@ -1,0 +1,161 @@
+"""Running a dice game at the table: what ``tabletop run --game KIND`` starts.
+
+:class:`DiceService` opens the journal and resumes its unfinished game of that kind (or
+starts one), finds the hub (``--port``, a plugged-in hub, else the simulator's virtual hub),
+and runs, in one loop: the hub link, the tray's dice reports into the
+:class:`~firmware_host.service.dice_table.DiceTable`, the simulated players (``--autoplay``)
+and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
+:meth:`DiceService.stop` end it; with autoplay and no page, so does the game's end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from firmware_host.config.table import load_table
+from firmware_host.errors import InputError
+from firmware_host.journal.store import Journal
+from firmware_host.link.finding import find_hub
+from firmware_host.link.session import HubEvent
+from firmware_host.link.transport import HubLink
+from firmware_host.logs import event
+from firmware_host.outputs.clock import Clock
+from firmware_host.sensors import DieReading
+from firmware_host.service.clock import ScaledClock
+from firmware_host.service.dice_autoplay import DicePlayers
+from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.link_watch import LinkWatch
+from firmware_host.service.notify import Notifier
+from firmware_host.service.runner import (
+    PACED_UP_TO,
+    Options,
+    PageServer,
+    stop_on_signals,
+    tell_systemd,
+)
+from firmware_host.tables.game import Setup, TableGame
+from firmware_host.web.access import Access
+from firmware_host.web.config import load_web_config
+from firmware_host.web.frontend import DICE_GAMES
+from firmware_host.web.server import create_app
+
+log = logging.getLogger("firmware_host.service")
+
+
+class DiceService:
+    """One run of the service for a dice game of ``kind`` (build it, then ``await run()``)."""
+
+    def __init__(
+        self,
+        options: Options,
+        kind: type[TableGame],
+        *,
+        clock: Clock | None = None,
+        announce: Callable[[str], None] = print,
+        notifier: Notifier | None = None,
+    ) -> None:
+        self.options = options
+        self.clock = clock or ScaledClock(options.speed)
+        self.announce = announce
+        self.notifier = notifier or Notifier()
+        self._stopping = asyncio.Event()
+        self.page_url: str | None = None
+        self.config = load_table(options.table)
+        self.web = load_web_config(options.web)
+        setup = Setup(tuple(options.players), options.seed, options.variant)
+        try:
+            kind.first_event(setup)
+        except ValueError as exc:
+            raise InputError("tabletop run", "--players/--variant", str(exc)) from None
+        self.hub = find_hub(
+            options.port,
+            options.sim,
+            table=self.config,
+            noise=options.noise,
+            seed=options.seed,
+            speed=options.speed if options.speed <= PACED_UP_TO else None,
+        )
+        virtual = self.hub.virtual
+        if virtual is None and options.autoplay:
+            self.hub.close()
+            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
+        if virtual is not None:
+            why = "the simulator" if options.sim else "no hub found: the simulator"
+            announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
+        thrower = (lambda dice: virtual.roll(dice)) if virtual is not None else None
+        dice = self.config.config.dice.count
+        self.journal = Journal(options.journal)
+        try:
+            table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
+            if table is None:
+                table = DiceTable.start(self.journal, kind, setup, dice=dice, thrower=thrower)
+            else:
+                announce(f"tabletop run: resuming {kind.TITLE} game {table.game_id}")
+        except BaseException:
+            self.close()
+            raise
+        self.table = table
+        self.link: HubLink | None = None
+        self.table.link_changed(False, f"connecting to {self.hub.url}")
+
+    def stop(self) -> None:
+        """Ask the service to stop (safe from a signal handler)."""
+        self._stopping.set()
+
+    async def run(self) -> int:
+        """Run until stopped (or, with autoplay and no page, until the game is over)."""
+        loop = asyncio.get_running_loop()
+        stop_on_signals(self.stop)
+        watch = LinkWatch(self.table, self.config, lambda: self.link.hello if self.link else None)
+        self.link = HubLink(self.hub.url, on_state=watch).start()
+        tasks = [loop.create_task(self._feed(self.link.event_queue()))]
+        if self.options.autoplay:
+            players = DicePlayers(self.table, self.options.seed, self.clock, self.options.think)
+            tasks.append(loop.create_task(self._autoplay(players)))
+        page = None
+        if self.options.http:
+            app = create_app(self.table, Access(self.web), frontend=DICE_GAMES)
+            page = PageServer(self.options, self.web, app)
+            self.page_url = page.url
+            self.announce(f"tabletop run: the page: {page.url}")
+        serving = loop.create_task(page.serve()) if page is not None else None
+        if self.notifier.enabled:
+            tasks.append(loop.create_task(tell_systemd(self.notifier, self.table)))
+        try:
+            await self._stopping.wait()
+        finally:
+            event(log, "stopping")
+            self.notifier.stopping()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if page is not None and serving is not None:
+                page.should_exit = True
+                await asyncio.gather(serving, return_exceptions=True)
+            self.close()
+        return 0
+
+    async def _feed(self, events: asyncio.Queue[HubEvent]) -> None:
+        """Hand the tray's dice reports to the table (other sensors are Drop It's)."""
+        while True:
+            message = (await events.get()).message
+            if message["type"] == "die":
+                reading = DieReading(message["die"], not message["stable"], message["face"])
+                self.table.die(reading)
+
+    async def _autoplay(self, players: DicePlayers) -> None:
+        await players.play()
+        if self.options.http:
+            event(log, "autoplay done: the page shows the result until the service stops")
+        else:
+            event(log, "autoplay done")
+            self.stop()
+
+    def close(self) -> None:
+        """Release the hub link, the hub (and the virtual one) and the journal."""
+        if self.link is not None:
+            self.link.stop()
+        self.hub.close()
+        self.journal.close()

@@ -1,0 +1,253 @@
+"""The dice table controller: one dice game's flow, journaled, for the tray and the page.
+
+:class:`DiceTable` holds a :class:`~firmware_host.tables.game.TableGame` and its journal.
+Every event -- a throw read from the tray, a player's move from the page -- is checked by
+the game, committed to the journal, and only then applied and shown: a power cut never
+takes back what a player saw, and :meth:`DiceTable.resume` continues the game from its
+journal. It implements the page's :class:`~firmware_host.web.table.Table` (``snapshot``,
+``updates``, ``act``) and what :class:`~firmware_host.service.link_watch.LinkWatch`
+calls (``link_changed``, ``redraw``).
+
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.journal.store import Journal
+from firmware_host.logs import event as log_event
+from firmware_host.sensors import DieReading
+from firmware_host.service.dice_tray import DiceTray
+from firmware_host.tables.game import EventJson, Setup, TableGame
+from firmware_host.web.actions import Staff, StaffOp
+from firmware_host.web.dice_actions import DiceAction, Move, Roll
+from firmware_host.web.table import ViewChannel
+
+log = logging.getLogger("firmware_host.service")
+
+Thrower = Callable[[tuple[int, ...]], None]
+"""Throws the tray's dice given (the simulator's virtual dice; a real tray has none)."""
+
+
+@dataclass(frozen=True)
+class DiceTableView:
+    """What every device sees: the game's view and the table's own state."""
+
+    game_id: str
+    data: dict[str, Any]
+    link: str
+    link_up: bool
+    virtual_dice: bool
+    rolling: tuple[int, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The game's players (the seats a phone may join)."""
+        return tuple(self.data["players"])
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players who may send a move now."""
+        return tuple(self.data["waiting_for"])
+
+    @property
+    def roll(self) -> dict[str, Any] | None:
+        """The throw the game waits for (``{"dice", "by"}``), or ``None``."""
+        roll: dict[str, Any] | None = self.data["roll"]
+        return roll
+
+    @property
+    def status(self) -> str:
+        """The game's state in one line (systemd's status)."""
+        status: str = self.data["status"]
+        if not self.link_up:
+            status = f"paused: {self.link} -- {status}"
+        return status
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
+        (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``."""
+        table = {
+            "link": self.link,
+            "link_up": self.link_up,
+            "virtual_dice": self.virtual_dice,
+            "rolling": list(self.rolling),
+        }
+        return {"id": self.game_id} | self.data | {"table": table}
+
+
+class DiceTable:
+    """One dice game at the table (build it with :meth:`start` or :meth:`resume`)."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        game_id: int,
+        game: TableGame,
+        events: int,
+        *,
+        dice: int,
+        thrower: Thrower | None = None,
+    ) -> None:
+        if dice < type(game).DICE:
+            raise InputError(
+                "table",
+                "tray.dice",
+                f"{type(game).TITLE} needs {type(game).DICE} dice, the tray has {dice}",
+            )
+        self.journal = journal
+        self.game_id = game_id
+        self.game = game
+        self.events = events
+        self.thrower = thrower
+        self.tray = DiceTray(dice)
+        self.tray.want(game.roll())
+        self._link = ("connecting to the hub", False)
+        self._channel = ViewChannel(self._view())
+
+    @classmethod
+    def start(
+        cls,
+        journal: Journal,
+        kind: type[TableGame],
+        setup: Setup,
+        *,
+        dice: int,
+        thrower: Thrower | None = None,
+    ) -> DiceTable:
+        """Journal a new game of ``kind`` for ``setup`` and return its table."""
+        first = kind.first_event(setup)
+        game = kind.replay([first])
+        game_id = journal.start_game(kind.KIND, first)
+        log_event(
+            log, "game started", game=game_id, kind=kind.KIND, players=",".join(setup.players)
+        )
+        return cls(journal, game_id, game, 1, dice=dice, thrower=thrower)
+
+    @classmethod
+    def resume(
+        cls,
+        journal: Journal,
+        kind: type[TableGame],
+        *,
+        dice: int,
+        thrower: Thrower | None = None,
+    ) -> DiceTable | None:
+        """The newest unfinished game of ``kind`` in ``journal``, replayed; ``None`` if none."""
+        row = journal.unfinished(kind.KIND)
+        if row is None:
+            return None
+        stored = journal.events(row.id)
+        try:
+            game = kind.replay([item.data for item in stored])
+        except (InputError, IllegalMove) as exc:
+            raise InputError(
+                str(journal.path), f"game {row.id}", f"cannot be replayed: {exc}"
+            ) from None
+        log_event(log, "game resumed", game=row.id, kind=kind.KIND, events=len(stored))
+        return cls(journal, row.id, game, len(stored), dice=dice, thrower=thrower)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.game.over
+
+    def snapshot(self) -> DiceTableView:
+        """The view as it is now."""
+        return self._channel.view
+
+    def updates(self) -> AsyncIterator[DiceTableView]:
+        """Each new view as it is published."""
+        return self._channel.updates()
+
+    def redraw(self) -> None:
+        """Publish the view again (after the link came back, say)."""
+        self._publish()
+
+    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+        """The hub link went up or down (``why``: what keeps it unusable though up)."""
+        text = why or message or ("hub connected" if up else "hub disconnected")
+        self._link = (text, up and why is None)
+        self._publish()
+
+    async def act(self, action: DiceAction | Staff, seat: str) -> None:
+        """Carry out a checked page action from ``seat``; IllegalMove refuses it."""
+        if isinstance(action, Move):
+            self.play(action.player or seat, action.move)
+        elif isinstance(action, Roll):
+            self.throw()
+        elif action.op is StaffOp.ABORT:
+            self.abort()
+        else:
+            raise IllegalMove(
+                f"staff: {action.op.value} is a Drop It action, not for {type(self.game).TITLE}"
+            )
+
+    def play(self, player: str, move: Mapping[str, Any]) -> None:
+        """Player ``player``'s move (untrusted JSON): journaled and shown, or refused with
+        :class:`InputError` (malformed) / :class:`IllegalMove` (not allowed now)."""
+        self._record(self.game.move_event(player, move))
+
+    def throw(self) -> None:
+        """Throw the dice the game waits for (the simulator's dice only)."""
+        roll = self.game.roll()
+        if roll is None:
+            raise IllegalMove("the game is not waiting for a throw")
+        if self.thrower is None:
+            raise IllegalMove(f"{roll.by}: throw the dice in the tray")
+        self.thrower(roll.dice)
+
+    def die(self, reading: DieReading) -> None:
+        """One report from the tray; a completed throw is journaled and shown."""
+        try:
+            faces = self.tray.see(reading)
+            if faces is not None:
+                self._record(self.game.dice_event(faces))
+                return
+        except (ValueError, InputError, IllegalMove) as exc:
+            log_event(log, "dice report refused", logging.WARNING, problem=str(exc))
+        self._publish()
+
+    def abort(self) -> None:
+        """Staff end the game: it is marked finished and a new one with the same set-up
+        starts (the aborted game stays in the journal)."""
+        kind = type(self.game)
+        first = self.journal.events(self.game_id)[0].data
+        self.journal.finish(self.game_id)
+        log_event(log, "game aborted", game=self.game_id)
+        self.game = kind.replay([first])
+        self.game_id = self.journal.start_game(kind.KIND, first)
+        self.events = 1
+        self.tray.want(self.game.roll())
+        self._publish()
+
+    def _record(self, event: EventJson) -> None:
+        after = self.game.apply(event)
+        self.journal.append(self.game_id, self.events + 1, event)
+        self.events += 1
+        self.game = after
+        if after.over:
+            self.journal.finish(self.game_id)
+            log_event(
+                log, "game over", game=self.game_id, winners=",".join(after.view()["winners"])
+            )
+        self.tray.want(after.roll())
+        self._publish()
+
+    def _view(self) -> DiceTableView:
+        text, up = self._link
+        return DiceTableView(
+            str(self.game_id),
+            self.game.view(),
+            text,
+            up,
+            self.thrower is not None,
+            self.tray.rolling(),
+        )
+
+    def _publish(self) -> None:
+        self._channel.publish(self._view())

@@ -1,0 +1,94 @@
+"""The dice games' page actions: reading untrusted messages and checking them against the view.
+
+Every message is one JSON object whose ``"type"`` names the action (``docs/dice-tables.md``)::
+
+    {"type": "join", "seat": "Ann", "code": "482913"}
+    {"type": "move", "player": "Ann", "move": {"type": "claim", "disc": 17}, "token": "..."}
+    {"type": "roll", "token": "..."}
+    {"type": "staff", "op": "abort", "pin": "2741"}
+
+``move`` is the game's own move (each game's docs list them; the game checks it); ``player``
+may be left out by a joined phone (it acts as its seat) and is required from the table's
+screen, which acts for any waiting player. ``roll`` throws the simulator's dice; at a real
+table the players throw the dice in the tray. :func:`check_dice_action` refuses
+(:class:`~firmware_host.web.actions.Refused`) what the view does not allow the acting seat.
+
+>>> parse_dice_action('{"type": "move", "move": {"type": "pass"}}').move
+{'type': 'pass'}
+>>> parse_dice_action('{"type": "move"}')
+Traceback (most recent call last):
+...
+firmware_host.errors.InputError: web message: move: required key is missing
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from firmware_host.web.actions import (
+    TABLE_SEAT,
+    Join,
+    Refused,
+    Short,
+    Staff,
+    Token,
+    _Action,
+    read_message,
+)
+
+if TYPE_CHECKING:
+    from firmware_host.service.dice_table import DiceTableView
+
+
+class Move(_Action):
+    """A player's move in the game (``move``: the game's own JSON)."""
+
+    type: Literal["move"]
+    player: Short | None = None
+    move: dict[str, Any]
+    token: Token | None = None
+
+
+class Roll(_Action):
+    """Throw the dice the game waits for (the simulator's dice)."""
+
+    type: Literal["roll"]
+    token: Token | None = None
+
+
+DiceAction = Move | Roll
+"""The actions a seat takes in a dice game."""
+
+_ADAPTER: TypeAdapter[Join | Staff | DiceAction] = TypeAdapter(
+    Annotated[Join | Staff | Move | Roll, Field(discriminator="type")]
+)
+
+
+def parse_dice_action(raw: str | bytes) -> Join | Staff | DiceAction:
+    """Read one message; InputError naming the key if it is not a well-formed action."""
+    return read_message(raw, _ADAPTER)
+
+
+def check_dice_action(action: DiceAction, view: DiceTableView, seat: str) -> None:
+    """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
+    game in ``view`` waits for it from that seat."""
+    if isinstance(action, Roll):
+        roll = view.roll
+        if roll is None:
+            raise Refused("the game is not waiting for a throw")
+        if seat not in (TABLE_SEAT, roll["by"]):
+            raise Refused(f"{roll['by']} throws the dice, not {seat}", forbidden=True)
+        if not view.virtual_dice:
+            raise Refused(f"{roll['by']}: throw the dice in the tray")
+        return
+    player = action.player or seat
+    if player == TABLE_SEAT:
+        raise Refused("the table's screen must name the player it moves for")
+    if seat != TABLE_SEAT and player != seat:
+        raise Refused(f"this device plays as {seat}, not {player}", forbidden=True)
+    if player not in view.players:
+        raise Refused(f"no player {player!r} in this game", forbidden=True)
+    if player not in view.waiting_for:
+        raise Refused(f"the game is not waiting for a move from {player}")

@@ -1,0 +1,46 @@
+"""What the page server needs to know of a game: its page, its actions and its view message.
+
+The server (:mod:`firmware_host.web.server`) is the same for every game: it serves
+:attr:`Frontend.page`, reads each untrusted message with :attr:`Frontend.parse`, refuses
+with :attr:`Frontend.check` what the view does not allow the acting seat, and sends each
+view as :attr:`Frontend.render` draws it. :data:`DROP_IT` is Drop It's; :data:`DICE_GAMES`
+serves every dice game (:mod:`firmware_host.tables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.web.actions import check_action, parse_action
+from firmware_host.web.dice_actions import check_dice_action, parse_dice_action
+from firmware_host.web.svg import board_svg
+
+
+@dataclass(frozen=True)
+class Frontend:
+    """A game's page (a file of ``static/``), action reader, action check and view renderer
+    (the view message's game-specific keys: ``{"view": ...}`` and any more)."""
+
+    page: str
+    parse: Callable[[str | bytes], Any]
+    check: Callable[[Any, Any, str], None]
+    render: Callable[[Any], dict[str, Any]]
+
+
+DROP_IT = Frontend(
+    page="index.html",
+    parse=parse_action,
+    check=check_action,
+    render=lambda view: {"view": view.to_json(), "svg": board_svg(view)},
+)
+"""Drop It's scoreboard: the board as SVG beside the view."""
+
+DICE_GAMES = Frontend(
+    page="dice.html",
+    parse=parse_dice_action,
+    check=check_dice_action,
+    render=lambda view: {"view": view.to_json()},
+)
+"""The dice games' page: the view; each game's module (``static/games/KIND.js``) draws it."""
