@@ -211,6 +211,7 @@
     const columnFoot = el(
       "div",
       { class: "clever-row green-foot" },
+      el("span", { class: "row-label" }),
       green.columns.map((_, i) => {
         const color = green.column_bonuses[String(i + 1)];
         return el(
