@@ -411,8 +411,7 @@
       );
     }
 
-    // the sheet a player drafts on shows their options; on the table's screen, the first one
-    const drafting = actors.find((p) => state.drafts.has(p));
+    // each drafting player's sheet shows their turn so far and the boxes they may cross next
     const optionsFor = (player) => {
       const draft = page.draftOf(player);
       if (!draft) return [];
@@ -422,7 +421,7 @@
       ? [me, ...view.players.filter((p) => p !== me)]
       : view.players;
     const sheets = sheetsFirst.map((player) => {
-      const draft = player === drafting || actors.includes(player) ? page.draftOf(player) : null;
+      const draft = actors.includes(player) ? page.draftOf(player) : null;
       const optionBoxes = new Set(optionsFor(player));
       const pickBox = (id) => {
         // a click on the sheet pays with the fewest jokers; the buttons offer every way
