@@ -24,7 +24,6 @@ THINK_SECONDS = 1.5
 """A simulated player's usual pause before a move or a throw (seconds)."""
 
 
-
 class DicePlayers:
     """The players of ``table``'s game, all simulated (the table must have virtual dice)."""
 
