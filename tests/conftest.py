@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from hypothesis import settings
 
 from firmware_host.config.board import REFERENCE_BOARD, Board, load_board
 from tests import firmware_path
 
 firmware_path.put_on_sys_path()  # the hub firmware's modules import as on the board
+
+# No per-example time limit: timing belongs to benchmarks, and a shared machine under load
+# made examples of correct code overrun hypothesis's default 200 ms.
+settings.register_profile("tabletop", deadline=None)
+settings.load_profile("tabletop")
 
 
 @pytest.fixture(scope="session")

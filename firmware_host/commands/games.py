@@ -1,4 +1,5 @@
-"""``tabletop games [--journal PATH] [--json]``: the games of Drop It in the journal."""
+"""``tabletop games [--game KIND] [--journal PATH] [--json]``: the journal's games of one kind
+(Drop It unless ``--game`` names a dice game)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,22 @@ import argparse
 import json
 from typing import Any
 
+from firmware_host.journal.dice import dice_summaries
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal, default_journal_path
+from firmware_host.tables.registry import GAMES
 
 
 def register(subparsers: Any) -> None:
     """Add the ``games`` command."""
     parser = subparsers.add_parser(
-        "games", help="list the journaled games of Drop It, newest first (docs/journal.md)"
+        "games", help="list the journaled games of one kind, newest first (docs/journal.md)"
+    )
+    parser.add_argument(
+        "--game",
+        choices=("dropit", *sorted(GAMES)),
+        default="dropit",
+        help="which game's games (default: dropit)",
     )
     parser.add_argument(
         "--journal", metavar="PATH", help=f"the journal file (default: {default_journal_path()})"
@@ -25,17 +34,31 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the games; a missing or unreadable journal raises (exit status 2)."""
     with Journal(args.journal or default_journal_path(), create=False) as journal:
-        listed = summaries(journal)
+        if args.game == "dropit":
+            listed = summaries(journal)
+        else:
+            listed = dice_summaries(journal, GAMES[args.game])
     if args.json:
         print(json.dumps(listed))
     elif not listed:
-        print("No games of Drop It in the journal yet.")
-    else:
+        title = "Drop It" if args.game == "dropit" else GAMES[args.game].TITLE
+        print(f"No games of {title} in the journal yet.")
+    elif args.game == "dropit":
         print(f"{'id':>4}  {'started (UTC)':<24}  {'state':<8}  {'turns':>5}  totals")
         for game in listed:
             totals = ", ".join(f"{name} {points}" for name, points in game["totals"].items())
-            state = "finished" if game["finished"] else "playing"
-            print(
-                f"{game['id']:>4}  {game['started']:<24}  {state:<8}  {game['turns']:>5}  {totals}"
+            print(f"{_head(game)}  {game['turns']:>5}  {totals}")
+    else:
+        print(f"{'id':>4}  {'started (UTC)':<24}  {'state':<8}  {'events':>6}  scores")
+        for game in listed:
+            scores = game.get("problem") or ", ".join(
+                f"{name} {points}" for name, points in game["scores"].items()
             )
+            print(f"{_head(game)}  {game['events']:>6}  {scores}")
     return 0
+
+
+def _head(game: dict[str, Any]) -> str:
+    """A listed game's id, start and state, in columns."""
+    state = "finished" if game["finished"] else "playing"
+    return f"{game['id']:>4}  {game['started']:<24}  {state:<8}"

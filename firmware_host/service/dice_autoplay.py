@@ -4,7 +4,8 @@ Each pause lasts about ``think`` seconds of the injected clock (drawn from the s
 the roller throws if the game waits for dice, or the waiting players move in a random order,
 each choosing with :meth:`~firmware_host.tables.game.TableGame.auto_move`. With several
 players waiting at once (a race), they move in the order the seed draws, as if one were
-quicker than the others.
+quicker than the others. The choices come from a generator of their own, so the same seed
+makes the same choices however many pauses the dice took to land.
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ log = logging.getLogger("firmware_host.service")
 THINK_SECONDS = 1.5
 """A simulated player's usual pause before a move or a throw (seconds)."""
 
-RETHROW_AFTER = 3
-"""Pauses after a throw that was not read (its reports lost, say) before throwing again."""
-
 
 class DicePlayers:
     """The players of ``table``'s game, all simulated (the table must have virtual dice)."""
@@ -38,13 +36,13 @@ class DicePlayers:
         self.clock = clock
         self.think = think
         self.rng = random.Random(seed)
+        self._pauses = random.Random(seed + 1)
         self._thrown_at: tuple[int, int] | None = None
-        self._waits = 0
 
     async def play(self) -> None:
         """Play until the game is over (a new game after a staff abort is played too)."""
         while not self.table.finished:
-            await self.clock.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            await self.clock.sleep(self.think * self._pauses.uniform(0.5, 1.5))
             self.step()
 
     def step(self) -> None:
@@ -52,9 +50,8 @@ class DicePlayers:
         table = self.table
         if table.game.roll() is not None:
             at = (table.game_id, table.events)
-            self._waits = self._waits + 1 if at == self._thrown_at else 0
-            if at != self._thrown_at or (self._waits >= RETHROW_AFTER and not table.tray.rolling()):
-                self._thrown_at, self._waits = at, 0
+            if at != self._thrown_at:  # once: the hub resends its reports until acked
+                self._thrown_at = at
                 table.throw()
             return
         waiting = list(table.snapshot().waiting_for)

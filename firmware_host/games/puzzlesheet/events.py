@@ -13,10 +13,15 @@ from firmware_host.games.event_json import JsonEvent, event_reader
 
 @dataclass(frozen=True)
 class GameStarted(JsonEvent):
-    """A new game: the players in seating order, clockwise; the first one starts."""
+    """A new game: the players in seating order, clockwise; the first one starts.
+
+    The seed is the one the table's simulated players drew their moves with, kept so a
+    journal says how its game came about; the rules themselves draw no random numbers.
+    """
 
     TYPE = "game_started"
     players: tuple[str, ...]
+    seed: int = 0
 
 
 @dataclass(frozen=True)

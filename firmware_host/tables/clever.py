@@ -1,0 +1,288 @@
+"""Auch schon clever at the table: the rules engine bound to the tray's dice and the page.
+
+:class:`CleverTable` is the :class:`~firmware_host.tables.game.TableGame` of the party dice
+game (engine: :mod:`firmware_host.games.clever`, rules and choices: ``docs/games/clever.md``).
+The journal keeps the engine's own events (``game_started``, ``dice_rolled``,
+``dice_chosen``, ``passed``): the lines ``tabletop clever --replay`` reads.
+
+A player's whole turn is one move, built on the page step by step from the view and checked
+here once more::
+
+    {"type": "choose", "color": "yellow",
+     "uses": [{"box": "yellow.1", "dice": [0]}], "bonuses": ["blue.donut.1"]}
+    {"type": "pass"}
+
+>>> from firmware_host.tables.game import Setup
+>>> game = CleverTable.replay([CleverTable.first_event(Setup(("Olivia", "Eric")))])
+>>> game.roll()
+Roll(dice=(0, 1, 2, 3, 4), by='Olivia')
+>>> game = game.apply(game.dice_event([0, 1, 3, 2, 0]))  # yellow heart, yellow green, ...
+>>> game.view()["waiting_for"]
+['Olivia']
+>>> move = {"type": "choose", "color": "yellow", "uses": [{"box": "yellow.1", "dice": [0]}]}
+>>> game = game.apply(game.move_event("Olivia", move))
+>>> game.view()["game"]["choices"]["Eric"]["dice"]
+[1, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.clever.autoplay import choose
+from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, GameStarted, Passed
+from firmware_host.games.clever.game import Game, Phase
+from firmware_host.games.clever.layout import DICE, FACES, load_layout
+from firmware_host.games.clever.sheet import Box, Sheet
+from firmware_host.tables.game import EventJson, Roll, Setup
+
+MOVE = "clever move"
+"""How errors name a malformed move."""
+
+DICE_SOURCE = "clever dice"
+"""How errors name a malformed throw."""
+
+MIN_PLAYERS = 1
+"""The engine plays solo games too."""
+
+MAX_PLAYERS = 4
+"""The box is for two to four players (four pencils)."""
+
+CHOOSE_KEYS = frozenset({"type", "color", "uses", "bonuses"})
+
+
+@cache
+def reference_sheet() -> Sheet:
+    """The sheet of the reference layout (``config/games/clever.yaml``), loaded once."""
+    return Sheet(load_layout())
+
+
+@dataclass(frozen=True)
+class CleverTable:
+    """A game of Auch schon clever in progress, as the table service drives it."""
+
+    KIND: ClassVar[str] = "clever"
+    TITLE: ClassVar[str] = "Auch schon clever"
+    VARIANTS: ClassVar[tuple[str, ...]] = ()
+    DICE: ClassVar[int] = DICE
+
+    game: Game
+
+    @classmethod
+    def first_event(cls, setup: Setup) -> EventJson:
+        """``game_started`` with the players (the first starts) and the seed."""
+        if setup.variant is not None:
+            raise ValueError(f"{cls.TITLE} has no variants, got {setup.variant!r}")
+        if not MIN_PLAYERS <= len(setup.players) <= MAX_PLAYERS:
+            raise ValueError(
+                f"{cls.TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                f"got {len(setup.players)}"
+            )
+        if len(set(setup.players)) != len(setup.players):
+            raise ValueError(f"a name appears twice among {', '.join(setup.players)}")
+        return GameStarted(setup.players, setup.players[0], setup.seed).to_json()
+
+    @classmethod
+    def replay(cls, events: Sequence[EventJson]) -> CleverTable:
+        """The game after ``events`` (the journal's JSON forms)."""
+        read = [Event.from_json(event) for event in events]
+        return cls(Game.replay(reference_sheet(), read))
+
+    def apply(self, event: EventJson) -> CleverTable:
+        """The game after one more event."""
+        return CleverTable(self.game.apply(Event.from_json(event)))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in seating order."""
+        return self.game.players
+
+    @property
+    def over(self) -> bool:
+        """True once someone completed an area and the turn ended."""
+        return self.game.over
+
+    def roll(self) -> Roll | None:
+        """All five dice by the starting player: at the start of a turn, and again while
+        they can use none of the dice."""
+        if self.game.phase is Phase.ROLL or self.game.must_reroll:
+            return Roll(tuple(range(DICE)), self.game.starter)
+        return None
+
+    def dice_event(self, faces: Sequence[int]) -> EventJson:
+        """``dice_rolled`` for the throw :meth:`roll` asked for (face indices 0..5)."""
+        roll = self.roll()
+        if roll is None:
+            raise IllegalMove(f"nobody rolls now: {self._status()}")
+        if len(faces) != len(roll.dice):
+            raise InputError(DICE_SOURCE, "faces", f"expected {DICE} faces, got {len(faces)}")
+        for d, face in enumerate(faces):
+            if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face < FACES:
+                raise InputError(
+                    DICE_SOURCE, f"faces[{d}]", f"expected a face 0 to {FACES - 1}, got {face!r}"
+                )
+        return DiceRolled(roll.by, tuple(faces)).to_json()
+
+    def move_event(self, seat: str, move: Mapping[str, Any]) -> EventJson:
+        """The ``dice_chosen`` or ``passed`` event of ``seat``'s ``move``, checked by the rules."""
+        if seat not in self.game.players:
+            raise IllegalMove(
+                f"{seat} cannot move: not a player of this game ({', '.join(self.game.players)})"
+            )
+        event = parse_move(seat, move)
+        self.game.apply(event)
+        return event.to_json()
+
+    def auto_move(self, player: str, rng: random.Random) -> Mapping[str, Any] | None:
+        """A random legal turn for ``player``, or None when no move of theirs is awaited."""
+        if self.roll() is not None or player not in self.game.waiting_for:
+            return None
+        return move_json(choose(self.game, player, rng))
+
+    def view(self) -> dict[str, Any]:
+        """The common view keys, scores in rainbow stars, and the game's part (see the docs)."""
+        game = self.game
+        waiting = [] if self.roll() is not None else list(game.waiting_for)
+        roll = self.roll()
+        return {
+            "kind": self.KIND,
+            "title": self.TITLE,
+            "players": list(game.players),
+            "scores": game.scores(),
+            "score_label": "stars",
+            "waiting_for": waiting,
+            "roll": roll.to_json() if roll is not None else None,
+            "status": self._status(),
+            "over": game.over,
+            "winners": list(game.winners()),
+            "game": {
+                "turn": game.turn,
+                "phase": game.phase.value,
+                "starter": game.starter,
+                "dice": [
+                    {
+                        "die": d,
+                        "face": f,
+                        "name": face.describe(),
+                        "color": face.color.value if face.color is not None else None,
+                        "symbol": face.symbol,
+                    }
+                    for d, (f, face) in enumerate(zip(game.faces, game.rolled(), strict=True))
+                ],
+                "left": sorted(game.unused) if game.phase is Phase.OTHERS else None,
+                "sheet": sheet_json(game.sheet),
+                "sheets": {
+                    p: {
+                        "crossed": sorted(game.sheets[p], key=list(game.sheet.boxes).index),
+                        "stars": {c.value: n for c, n in game.stars(p).items()},
+                        "completed": [c.value for c in game.completed(p)],
+                    }
+                    for p in game.players
+                },
+                "choices": {
+                    p: {
+                        "dice": sorted(game.dice_for(p)),
+                        "colors": [c.value for c in game.colors(p)],
+                        "may_pass": p != game.starter,
+                    }
+                    for p in waiting
+                },
+            },
+        }
+
+    def _status(self) -> str:
+        game = self.game
+        if game.over:
+            winners = game.winners()
+            stars = game.scores()[winners[0]]
+            who = winners[0] if len(winners) == 1 else " and ".join(winners)
+            verb = "wins" if len(winners) == 1 else "share the win"
+            return f"Game over: {who} {verb} with {stars} rainbow stars"
+        if game.phase is Phase.ROLL:
+            return f"Turn {game.turn}: {game.starter} rolls the five dice"
+        if game.must_reroll:
+            return f"Turn {game.turn}: {game.starter} can use no die and rolls all five again"
+        if game.phase is Phase.START:
+            return f"Turn {game.turn}: {game.starter} chooses a colour"
+        return (
+            f"Turn {game.turn}: {', '.join(game.waiting_for)} "
+            f"{'chooses' if len(game.waiting_for) == 1 else 'choose'} "
+            f"from the dice {game.starter} left"
+        )
+
+
+def parse_move(player: str, move: Any) -> DiceChosen | Passed:
+    """``player``'s move as the engine's event; :class:`InputError` names a malformed key.
+
+    >>> parse_move("Ann", {"type": "pass"})
+    Passed(player='Ann')
+    >>> parse_move("Ann", {"type": "choose", "color": "red", "uses": "x"})
+    Traceback (most recent call last):
+    ...
+    firmware_host.errors.InputError: clever move: uses: expected a list, got 'x'
+    """
+    if not isinstance(move, Mapping):
+        raise InputError(MOVE, "(top level)", f"expected an object, got {move!r}")
+    kind = move.get("type")
+    if kind == "pass":
+        for key in move:
+            if key != "type":
+                raise InputError(MOVE, str(key), "unknown key (a pass has only 'type')")
+        return Passed(player)
+    if kind != "choose":
+        raise InputError(MOVE, "type", f"expected 'choose' or 'pass', got {kind!r}")
+    for key in move:
+        if key not in CHOOSE_KEYS:
+            raise InputError(MOVE, str(key), "unknown key")
+    data = {"bonuses": [], **move, "type": DiceChosen.TYPE, "player": player}
+    try:
+        event = Event.from_json(data)
+    except InputError as exc:
+        raise InputError(MOVE, exc.where, exc.problem) from None
+    assert isinstance(event, DiceChosen)
+    return event
+
+
+def move_json(event: DiceChosen | Passed) -> dict[str, Any]:
+    """The move a page sends for ``event`` (the inverse of :func:`parse_move`)."""
+    if isinstance(event, Passed):
+        return {"type": "pass"}
+    data = event.to_json()
+    return {key: data[key] for key in ("color", "uses", "bonuses")} | {"type": "choose"}
+
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The printed sheet for the page: every box, each row crossed in order (a list, as
+    the order of the rows matters and JSON objects have none), the green grid."""
+    green = sheet.layout.green
+    return {
+        "boxes": [_box_json(box) for box in sheet.boxes.values()],
+        "tracks": [
+            {"name": name, "boxes": [b.id for b in track]} for name, track in sheet.tracks.items()
+        ],
+        "green": {
+            "rows": [list(row) for row in sheet.rows],
+            "columns": [list(column) for column in sheet.columns],
+            "column_bonuses": {str(c): color.value for c, color in green.column_bonuses.items()},
+            "left_column_stars": green.left_column_stars,
+            "row_stars": green.row_stars,
+        },
+    }
+
+
+def _box_json(box: Box) -> dict[str, Any]:
+    return {
+        "id": box.id,
+        "area": box.area.value,
+        "symbol": box.symbol,
+        "size": box.size,
+        "track": box.track,
+        "stars": box.stars,
+        "bonus": box.bonus.value if box.bonus is not None else None,
+        "name": box.name,
+    }

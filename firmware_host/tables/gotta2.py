@@ -1,0 +1,284 @@
+"""The GOTTA2 puzzle sheet game at the table: :class:`Gotta2Table`, the service's adapter.
+
+No dice: the current player picks a piece of the piece area and a spot on their own board,
+then any bonus piece they reached. A move is the JSON a page sends
+(``docs/games/puzzlesheet.md``, "At the table")::
+
+    {"type": "place", "piece": "3-1", "row": 0, "column": 2}
+    {"type": "bonus", "piece": "B5", "row": 4, "column": 0}
+
+``row``/``column`` place the top-left corner of the piece's bounding box, as in the
+engine's events. The view's ``game`` part lists every legal spot of every piece for the
+current player, so the page offers only those.
+
+>>> game = Gotta2Table.replay([Gotta2Table.first_event(Setup(players=("ana", "ben")))])
+>>> event = game.move_event("ana", {"type": "place", "piece": "2-1", "row": 0, "column": 0})
+>>> event
+{'type': 'piece_placed', 'player': 'ana', 'piece': '2-1', 'row': 0, 'column': 0}
+>>> game = game.apply(event)
+>>> game.view()["waiting_for"], game.view()["scores"]
+(['ben'], {'ana': 8, 'ben': 0})
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame, replay
+from firmware_host.games.puzzlesheet.events import (
+    BonusPiecePlaced,
+    GameStarted,
+    PiecePlaced,
+    read_event,
+)
+from firmware_host.games.puzzlesheet.rectangle import Rectangle
+from firmware_host.games.puzzlesheet.sheet import Cell, Piece, Sheet, load_sheet
+from firmware_host.tables.game import EventJson, Roll, Setup
+
+MAX_PLAYERS = 6
+"""The most players a table seats for this game (the rules set no limit; the page shows
+every board, and six still fit a 1080p screen)."""
+
+MOVES: dict[str, type[PiecePlaced] | type[BonusPiecePlaced]] = {
+    "place": PiecePlaced,
+    "bonus": BonusPiecePlaced,
+}
+"""A move's ``type`` and the event it becomes."""
+
+MOVE_KEYS = ("type", "piece", "row", "column")
+"""The keys of every move."""
+
+
+@cache
+def shipped_sheet() -> Sheet:
+    """The sheet the table plays on (``config/games/puzzlesheet.yaml``), loaded once."""
+    return load_sheet()
+
+
+def read_move(seat: str, move: Any) -> PiecePlaced | BonusPiecePlaced:
+    """The event ``move`` from player ``seat`` asks for; its rules are not checked yet.
+
+    A malformed move is an :class:`InputError` naming the key:
+
+    >>> read_move("ana", {"type": "place", "piece": "3-1", "row": 0, "column": 2})
+    PiecePlaced(player='ana', piece='3-1', row=0, column=2)
+    >>> read_move("ana", {"type": "place", "piece": "3-1", "row": "0", "column": 2})
+    Traceback (most recent call last):
+    ...
+    firmware_host.errors.InputError: move: row: expected a whole number, got '0'
+    """
+    if not isinstance(move, Mapping):
+        raise InputError("move", "(top level)", "expected a JSON object")
+    for key in move:
+        if key not in MOVE_KEYS:
+            raise InputError("move", str(key), f"unknown key (a move has {', '.join(MOVE_KEYS)})")
+    for key in MOVE_KEYS:
+        if key not in move:
+            raise InputError("move", key, "missing")
+    kind = move["type"]
+    if not isinstance(kind, str) or kind not in MOVES:
+        raise InputError("move", "type", f"expected 'place' or 'bonus', got {kind!r}")
+    piece = move["piece"]
+    if not isinstance(piece, str) or not piece:
+        raise InputError("move", "piece", f"expected a piece id such as '3-1', got {piece!r}")
+    for key in ("row", "column"):
+        if type(move[key]) is not int:
+            raise InputError("move", key, f"expected a whole number, got {move[key]!r}")
+    return MOVES[kind](seat, piece, move["row"], move["column"])
+
+
+def move_json(event: PiecePlaced | BonusPiecePlaced) -> dict[str, Any]:
+    """The move a page sends for ``event`` (the inverse of :func:`read_move`)."""
+    kind = "place" if isinstance(event, PiecePlaced) else "bonus"
+    return {"type": kind, "piece": event.piece, "row": event.row, "column": event.column}
+
+
+@dataclass(frozen=True)
+class Gotta2Table:
+    """A GOTTA2 puzzle sheet game in progress, as the table service drives it
+    (:class:`~firmware_host.tables.game.TableGame`)."""
+
+    game: PuzzleSheetGame
+
+    KIND: ClassVar[str] = "gotta2"
+    TITLE: ClassVar[str] = "GOTTA2 puzzle sheet"
+    VARIANTS: ClassVar[tuple[str, ...]] = ()
+    DICE: ClassVar[int] = 0
+
+    @classmethod
+    def first_event(cls, setup: Setup) -> EventJson:
+        """``game_started`` with the players and the seed; ``ValueError`` names a bad setup."""
+        if setup.variant is not None:
+            raise ValueError(f"{cls.TITLE} has no variants, got {setup.variant!r}")
+        players = setup.players
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"{cls.TITLE} takes 1 to {MAX_PLAYERS} players, got {len(players)}")
+        if len(set(players)) != len(players) or not all(p.strip() for p in players):
+            raise ValueError(f"player names must be distinct and not blank, got {list(players)}")
+        return GameStarted(players=players, seed=setup.seed).to_json()
+
+    @classmethod
+    def replay(cls, events: Sequence[EventJson]) -> Gotta2Table:
+        """The game after ``events``; a malformed event is an :class:`InputError` naming its
+        index and key, an illegal one an :class:`IllegalMove`."""
+        read = [read_event(event, f"event {i}") for i, event in enumerate(events)]
+        return cls(replay(shipped_sheet(), read))
+
+    def apply(self, event: EventJson) -> Gotta2Table:
+        """The game after one more event (raises like :meth:`replay`; ``self`` unchanged)."""
+        return Gotta2Table(self.game.apply(read_event(event)))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seating order."""
+        return self.game.players
+
+    @property
+    def over(self) -> bool:
+        """True once the current player could not place a piece or a bonus piece."""
+        return self.game.over
+
+    def roll(self) -> Roll | None:
+        """Always ``None``: the game has no dice."""
+        return None
+
+    def dice_event(self, faces: Sequence[int]) -> EventJson:
+        """Never valid: the game waits for no throw (raises :class:`IllegalMove`)."""
+        raise IllegalMove(f"{self.TITLE} has no dice: a throw of {list(faces)} is not read")
+
+    def move_event(self, seat: str, move: Mapping[str, Any]) -> EventJson:
+        """The event for ``move`` from player ``seat``, checked against the rules.
+
+        Malformed: :class:`InputError` naming the key; against the rules (not their turn, a
+        used piece, a spot off the board or on shaded cells, a bonus piece not reached):
+        :class:`IllegalMove` naming the player and the rule.
+        """
+        event = read_move(seat, move)
+        self.game.apply(event)
+        return event.to_json()
+
+    def auto_move(self, player: str, rng: random.Random) -> Mapping[str, Any] | None:
+        """A legal move drawn by ``rng`` when it is ``player``'s turn, else ``None``."""
+        if self.over or player != self.game.current:
+            return None
+        return move_json(rng.choice(self.game.legal_moves()))
+
+    def view(self) -> dict[str, Any]:
+        """The common view keys (``firmware_host.tables.game``) and the ``game`` part:
+        the sheet, every player's board and score, and the current player's legal spots."""
+        game = self.game
+        return {
+            "kind": self.KIND,
+            "title": self.TITLE,
+            "players": list(game.players),
+            "scores": {p: game.score(p).points for p in game.players},
+            "score_label": "points",
+            "waiting_for": [] if game.over else [game.current],
+            "roll": None,
+            "status": self._status(),
+            "over": game.over,
+            "winners": list(game.winners()),
+            "game": self._game_part(),
+        }
+
+    def _status(self) -> str:
+        game = self.game
+        if game.over:
+            what = f"bonus piece {game.pending_bonus[0]}" if game.pending_bonus else "a piece"
+            scores = ", ".join(f"{p} {game.score(p).points}" for p in game.scoring_order())
+            return f"{game.ended_by} cannot place {what}: game over. Scoring round: {scores}"
+        if game.pending_bonus:
+            return f"{game.current} reached a bonus piece: place {game.pending_bonus[0]}"
+        return f"{game.current}'s turn: choose a piece and place it"
+
+    def _game_part(self) -> dict[str, Any]:
+        game, sheet = self.game, self.game.sheet
+        players = len(game.players)
+        return {
+            "board": {"rows": sheet.board.rows, "columns": sheet.board.columns},
+            "bonus_track": sheet.bonus_track,
+            "frames": [
+                {
+                    "frame": frame.frame,
+                    "bonus": frame.bonus,
+                    "pieces": [
+                        _piece(p)
+                        | {"marks": game.marks(p.id), "capacity": sheet.capacity(p.id, players)}
+                        for p in frame.pieces
+                    ],
+                }
+                for frame in sheet.frames
+            ],
+            "bonus_pieces": [_piece(b) | {"at": b.at} for b in sheet.bonus_pieces],
+            "sheets": {p: self._sheet_part(p) for p in game.players},
+            "current": game.current,
+            "pending_bonus": game.pending_bonus[0]
+            if game.pending_bonus and not game.over
+            else None,
+            "legal": self._legal(),
+            "ended_by": game.ended_by,
+            "scoring_order": list(game.scoring_order()) if game.over else [],
+        }
+
+    def _sheet_part(self, player: str) -> dict[str, Any]:
+        board, score = self.game.board(player), self.game.score(player)
+        return {
+            "shaded": _cells(board.shaded),
+            "bonus": board.bonus,
+            "placed": [
+                {
+                    "piece": m.piece,
+                    "row": m.row,
+                    "column": m.column,
+                    "bonus": isinstance(m, BonusPiecePlaced),
+                }
+                for m in board.placed
+            ],
+            "rectangle": _rectangle(score.rectangle),
+            "points": score.points,
+            "unshaded": score.unshaded,
+        }
+
+    def _legal(self) -> dict[str, Any] | None:
+        """``{"player", "move": "place"|"bonus", "pieces": {id: [[row, column], ...]}}``."""
+        game = self.game
+        moves = game.legal_moves()
+        if not moves:
+            return None
+        pieces: dict[str, list[list[int]]] = {}
+        for move in moves:
+            pieces.setdefault(move.piece, []).append([move.row, move.column])
+        return {
+            "player": game.current,
+            "move": "bonus" if game.pending_bonus else "place",
+            "pieces": pieces,
+        }
+
+
+def _piece(piece: Piece) -> dict[str, Any]:
+    shape = piece.shape
+    return {
+        "id": piece.id,
+        "rows": shape.height,
+        "columns": shape.width,
+        "cells": _cells(shape.cells),
+    }
+
+
+def _cells(cells: frozenset[Cell]) -> list[list[int]]:
+    return [[r, c] for r, c in sorted(cells)]
+
+
+def _rectangle(rectangle: Rectangle) -> dict[str, Any]:
+    return {
+        "top": rectangle.top,
+        "left": rectangle.left,
+        "rows": rectangle.rows,
+        "columns": rectangle.columns,
+        "cells": _cells(rectangle.cells()),
+    }
