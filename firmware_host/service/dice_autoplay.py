@@ -48,6 +48,8 @@ class DicePlayers:
     def step(self) -> None:
         """One round of decisions: throw the dice, or let each waiting player move."""
         table = self.table
+        if not table.snapshot().link_up:
+            return  # like players at a paused table: wait for the hub
         if table.game.roll() is not None:
             at = (table.game_id, table.events)
             if at != self._thrown_at:  # once: the hub resends its reports until acked
