@@ -32,6 +32,7 @@ from firmware_host.service.runner import (
     PACED_UP_TO,
     Options,
     PageServer,
+    run_until,
     stop_on_signals,
     tell_systemd,
 )
@@ -120,20 +121,11 @@ class DiceService:
             page = PageServer(self.options, self.web, app)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
-        serving = loop.create_task(page.serve()) if page is not None else None
         if self.notifier.enabled:
             tasks.append(loop.create_task(tell_systemd(self.notifier, self.table)))
         try:
-            await self._stopping.wait()
+            await run_until(self._stopping, tasks, page, self.notifier)
         finally:
-            event(log, "stopping")
-            self.notifier.stopping()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if page is not None and serving is not None:
-                page.should_exit = True
-                await asyncio.gather(serving, return_exceptions=True)
             self.close()
         return 0
 

@@ -222,20 +222,11 @@ class Service:
             page = PageServer(self.options, self.web, create_app(self.controller, Access(self.web)))
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
-        serving = loop.create_task(page.serve()) if page is not None else None
         if self.notifier.enabled:
             tasks.append(loop.create_task(tell_systemd(self.notifier, self.controller)))
         try:
-            await self._stopping.wait()
+            await run_until(self._stopping, tasks, page, self.notifier)
         finally:
-            event(log, "stopping")
-            self.notifier.stopping()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if page is not None and serving is not None:
-                page.should_exit = True
-                await asyncio.gather(serving, return_exceptions=True)
             self.close()
         return 0
 
@@ -305,6 +296,28 @@ async def tell_systemd(notifier: Notifier, table: Any) -> None:
         await follower
     finally:
         follower.cancel()
+
+
+async def run_until(
+    stopping: asyncio.Event,
+    tasks: list[asyncio.Task[Any]],
+    page: PageServer | None,
+    notifier: Notifier,
+) -> None:
+    """Serve ``page`` beside ``tasks`` until ``stopping`` is set; then tell systemd, cancel
+    the tasks and let the page's server finish its connections."""
+    serving = asyncio.get_running_loop().create_task(page.serve()) if page is not None else None
+    try:
+        await stopping.wait()
+    finally:
+        event(log, "stopping")
+        notifier.stopping()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if page is not None and serving is not None:
+            page.should_exit = True
+            await asyncio.gather(serving, return_exceptions=True)
 
 
 def stop_on_signals(stop: Callable[[], None]) -> None:

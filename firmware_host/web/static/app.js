@@ -1,89 +1,11 @@
 // The scoreboard page: renders view messages from /ws, sends the page's actions, reconnects.
 "use strict";
 
-const SEAT_KEY = "tabletop-seat";
-const page = { message: null, ws: null, retries: 0, refs: 0 };
-const $ = (id) => document.getElementById(id);
-
-function savedSeat(gameId) {
-  try {
-    const seat = JSON.parse(localStorage.getItem(SEAT_KEY));
-    return seat && seat.game === gameId ? seat : null;
-  } catch (error) {
-    return null;
-  }
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
-  page.ws = ws;
-  ws.onopen = () => {
-    page.retries = 0;
-    setOnline(true);
-  };
-  ws.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "view") render(message);
-    else onReply(message);
-  };
-  ws.onclose = () => {
-    setOnline(false);
-    const delay = Math.min(5000, 250 * 2 ** page.retries++);
-    setTimeout(connect, delay);
-  };
-}
-
-function setOnline(online) {
-  const conn = $("conn");
-  conn.textContent = online ? "live" : "reconnecting…";
-  conn.className = `conn ${online ? "online" : "offline"}`;
-}
-
-function send(action) {
-  const seat = page.message && savedSeat(page.message.view.game.id);
-  if (seat && action.type !== "join" && action.type !== "staff") action.token = seat.token;
-  action.ref = String(++page.refs);
-  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
-    say("Not connected to the table; trying again…");
-    return;
-  }
-  page.ws.send(JSON.stringify(action));
-}
-
-function say(text) {
-  $("message").textContent = text;
-}
-
-function onReply(reply) {
-  if (reply.type === "joined") {
-    const game = page.message.view.game.id;
-    localStorage.setItem(SEAT_KEY, JSON.stringify({ game, seat: reply.seat, token: reply.token }));
-    say(`You play as ${reply.seat}.`);
-    render(page.message);
-  } else if (reply.type === "error") {
-    if (reply.error.startsWith("join a seat")) {
-      localStorage.removeItem(SEAT_KEY);
-      render(page.message);
-    }
-    say(reply.error);
-  } else {
-    say("");
-  }
-}
-
 function mayActFor(players) {
-  const message = page.message;
+  const message = live.message;
   if (message.screen) return true;
   const seat = savedSeat(message.view.game.id);
   return Boolean(seat && players.includes(seat.seat));
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function swatch(color) {
@@ -176,27 +98,7 @@ function renderSelect(view) {
   $("confirm").disabled = !chosen;
 }
 
-function renderJoin(message) {
-  const join = message.join;
-  $("join-screen").hidden = !join;
-  if (join) {
-    $("join-code").textContent = join.code;
-    $("qr").innerHTML = join.qr;
-  }
-  const needsSeat = message.phones && !message.screen && !savedSeat(message.view.game.id);
-  $("join-phone").hidden = !needsSeat;
-  if (needsSeat) {
-    const select = $("join-seat");
-    if (select.options.length !== message.players.length) {
-      select.replaceChildren(...message.players.map((p) => new Option(p, p)));
-    }
-    const code = new URLSearchParams(location.search).get("code");
-    if (code && !$("join-code-input").value) $("join-code-input").value = code;
-  }
-}
-
 function render(message) {
-  page.message = message;
   const view = message.view;
   $("board").innerHTML = message.svg;
   renderBanner(message);
@@ -217,13 +119,9 @@ function wire() {
   $("joker-spend").onclick = () => send({ type: "joker", spend: true });
   $("joker-decline").onclick = () => send({ type: "joker", spend: false });
   $("confirm").onclick = () => send({ type: "confirm" });
-  $("join-phone").onsubmit = (event) => {
-    event.preventDefault();
-    send({ type: "join", seat: $("join-seat").value, code: $("join-code-input").value.trim() });
-  };
-  $("staff-abort").onclick = () => send({ type: "staff", op: "abort", pin: $("pin").value });
+  wireJoin();
   $("staff-resync").onclick = () => send({ type: "staff", op: "resync", pin: $("pin").value });
 }
 
 wire();
-connect();
+connectTo((message) => message.view.game.id, render);
