@@ -60,18 +60,22 @@ class VirtualDice:
         """Every die's present reading, die 0 first (as of the last :meth:`poll`)."""
         return tuple(self._state)
 
-    def roll(self, dice: Iterable[int] | None = None) -> list[DieReading]:
+    def roll(self, dice: Iterable[int] | None = None, seed: str | None = None) -> list[DieReading]:
         """Throw ``dice`` (every die by default): each starts rolling now. Returns the changes.
 
-        Each die's resting time and face are drawn now, die by die in the order given.
+        Each die's resting time and face are drawn now, die by die in the order given: from
+        the dice's own stream, or, given ``seed``, from a generator of that seed alone (the
+        same throw whatever was thrown before: a game resumed from its journal throws on as
+        it would have).
         """
+        rng = self._rng if seed is None else random.Random(seed)
         now = self._clock()
         changes = []
         for die in range(len(self._state)) if dice is None else dice:
             if not 0 <= die < len(self._state):
                 raise ValueError(f"no die {die} (dice 0..{len(self._state) - 1})")
-            rest = now + self._rng.uniform(*self.roll_time)
-            self._landing[die] = (rest, self._rng.randrange(self.faces))
+            rest = now + rng.uniform(*self.roll_time)
+            self._landing[die] = (rest, rng.randrange(self.faces))
             self._state[die] = DieReading(die, True, None)
             changes.append(self._state[die])
         return changes

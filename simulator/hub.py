@@ -218,10 +218,11 @@ class VirtualHub:
             for _, _, event in self._strip_changes(t_us, empty):
                 self._schedule.append(_Scheduled(self._due(t_us, t_us), event))
 
-    def roll(self, dice: Iterable[int] | None = None) -> list[DieReading]:
-        """Throw ``dice`` (all by default); they report rolling now, their faces later."""
+    def roll(self, dice: Iterable[int] | None = None, seed: str | None = None) -> list[DieReading]:
+        """Throw ``dice`` (all by default); they report rolling now, their faces later
+        (``seed``: see :meth:`VirtualDice.roll <simulator.dice.VirtualDice.roll>`)."""
         with self._lock:
-            changes = self.dice.roll(dice)
+            changes = self.dice.roll(dice, seed)
             for reading in changes:
                 self._schedule.append(_Scheduled(0.0, self._die_event(reading)))
             return changes

@@ -92,3 +92,21 @@ def test_a_reading_is_rolling_or_has_a_face_never_both():
         DieReading(0, rolling=True, face=3)
     with pytest.raises(ValueError):
         DieReading(0, rolling=False, face=None)
+
+
+def test_a_seeded_throw_is_the_same_whatever_was_thrown_before():
+    now = [0.0]
+    fresh = VirtualDice(count=3, faces=6, seed=1, clock=lambda: now[0])
+    used = VirtualDice(count=3, faces=6, seed=1, clock=lambda: now[0])
+    used.roll()
+    used.roll([0, 2])
+    now[0] = 10.0
+    used.poll()
+    fresh.roll([1, 2], seed="5:1:7")
+    used.roll([1, 2], seed="5:1:7")
+    now[0] = 20.0
+    assert fresh.poll() == used.poll() != []
+    unseeded = VirtualDice(count=3, faces=6, seed=1, clock=lambda: now[0])
+    unseeded.roll()
+    now[0] = 30.0
+    assert [r.face for r in unseeded.poll()] != []  # the own stream still serves unseeded throws

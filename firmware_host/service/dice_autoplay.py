@@ -4,8 +4,10 @@ Each pause lasts about ``think`` seconds of the injected clock (drawn from the s
 the roller throws if the game waits for dice, or the waiting players move in a random order,
 each choosing with :meth:`~firmware_host.tables.game.TableGame.auto_move`. With several
 players waiting at once (a race), they move in the order the seed draws, as if one were
-quicker than the others. The choices come from a generator of their own, so the same seed
-makes the same choices however many pauses the dice took to land.
+quicker than the others. Each choice is a function of the seed and the game's position (its
+journal id and event count), not of a running random stream: the same seed makes the same
+choices however long the dice took to land, and a game resumed after a power cut goes on
+as it would have.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ class DicePlayers:
         self.table = table
         self.clock = clock
         self.think = think
-        self.rng = random.Random(seed)
-        self._pauses = random.Random(seed + 1)
+        self.seed = seed
+        self._pauses = random.Random(seed)
         self._thrown_at: tuple[int, int] | None = None
 
     async def play(self) -> None:
@@ -57,8 +59,8 @@ class DicePlayers:
                 table.throw()
             return
         waiting = list(table.snapshot().waiting_for)
-        for player in self.rng.sample(waiting, len(waiting)):
-            move = table.game.auto_move(player, self.rng)
+        for player in self._drawn(table).sample(waiting, len(waiting)):
+            move = table.game.auto_move(player, self._drawn(table, player))
             if move is None:
                 continue
             try:
@@ -67,3 +69,8 @@ class DicePlayers:
                 event(
                     log, "simulated move refused", logging.WARNING, player=player, problem=str(exc)
                 )
+
+    def _drawn(self, table: DiceTable, player: str = "") -> random.Random:
+        """The generator of a decision: a function of the seed and the game's position, so
+        a game resumed after a power cut goes on as it would have."""
+        return random.Random(f"{self.seed}:{table.game_id}:{table.events}:{player}")

@@ -85,7 +85,7 @@ class DiceService:
         if virtual is not None:
             why = "the simulator" if options.sim else "no hub found: the simulator"
             announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
-        thrower = (lambda dice: virtual.roll(dice)) if virtual is not None else None
+        thrower = self._throw if virtual is not None else None
         dice = self.config.config.dice.count
         self.journal = Journal(options.journal)
         try:
@@ -100,6 +100,12 @@ class DiceService:
         self.table = table
         self.link: HubLink | None = None
         self.table.link_changed(False, f"connecting to {self.hub.url}")
+
+    def _throw(self, dice: tuple[int, ...]) -> None:
+        """Throw the virtual hub's ``dice``, seeded by the game's position (so a resumed
+        game throws what the uninterrupted one would have)."""
+        assert self.hub.virtual is not None
+        self.hub.virtual.roll(dice, f"{self.options.seed}:{self.table.game_id}:{self.table.events}")
 
     def stop(self) -> None:
         """Ask the service to stop (safe from a signal handler)."""
