@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware_host.config.board import EdgeFace
+from firmware_host.config.board import BonusCircle, EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Question, verdict_key
@@ -52,10 +52,11 @@ class Oracle:
 
     pieces: tuple[Piece, ...]
     verdict: Verdict
+    circles: tuple[BonusCircle, ...] = ()
 
     def answer(self, question: Question) -> bool:
-        """The honest answer to ``question``."""
-        return features(self.verdict, self.pieces[:-1])[question.id]
+        """The honest answer to ``question`` (``circles``: the board's bonus circles)."""
+        return features(self.verdict, self.pieces[:-1], self.circles)[question.id]
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def turns(table: Table, drops: int, seed: int) -> Iterator[tuple[int, Color, Sha
 def oracle_of(table: Table, pieces: tuple[Piece, ...]) -> Oracle:
     """The truth about a drop whose true final poses are ``pieces`` (the dropped one last)."""
     *others, dropped = pieces
-    return Oracle(pieces, judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped)))
+    verdict = judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped))
+    return Oracle(pieces, verdict, tuple(table.board.bonus_circles))
 
 
 def identity_of(readings: DropReadings) -> tuple[Color, Shape] | None:
