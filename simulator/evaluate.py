@@ -117,6 +117,14 @@ class Tally:
     wrong: int = 0
     staff: int = 0
     latencies_ms: list[float] = field(default_factory=list)
+    decisions: list[tuple[float, int, bool]] = field(default_factory=list)
+    """Each decided drop's (confidence, questions asked, right): how well the eye's
+    confidence is calibrated."""
+
+    def right_share(self, questions: int) -> tuple[int, float]:
+        """How many drops were decided after ``questions`` questions, and the share right."""
+        found = [right for _, asked, right in self.decisions if asked == questions]
+        return len(found), (sum(found) / len(found) if found else 0.0)
 
     def percentile(self, q: float) -> float:
         """The ``q`` quantile (0..1) of the latencies, nearest rank (0 with none)."""
@@ -165,6 +173,7 @@ def evaluate(
             same = verdict_key(outcome.verdict) == verdict_key(drop.oracle.verdict)
             tally.agree += same
             tally.wrong += not same
+            tally.decisions.append((outcome.confidence, outcome.questions, same))
             model.restore(outcome.snapshot)
         else:
             tally.staff += 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.model import load_params
+from firmware_host.model import PhysicsParams, load_params
+from firmware_host.model.params import PairValues, PaneDrag
 from simulator.calibrate import fit as fit_params
 from simulator.calibrate import pose_error, session
 from simulator.true_world import TRUE_PARAMS
@@ -31,13 +32,27 @@ def test_a_session_records_each_board_before_and_after_a_jig_drop() -> None:
 def test_the_boards_own_physics_reproduce_a_clean_session_exactly() -> None:
     records = session(TABLE, CLEAN, drops=8, seed=4)
     assert pose_error(TABLE.board, TRUE, records) < 1e-9
+    assert pose_error(TABLE.board, first_guesses(), records) > 0.2
     assert pose_error(TABLE.board, load_params(), records) > 0.2
     assert fit_params(TABLE.board, TRUE, records, knobs=(DRAG,), rounds=1) == TRUE
 
 
 def test_the_fit_lowers_the_models_error_on_a_realistic_session() -> None:
     records = session(TABLE, load_profile("realistic"), drops=12, seed=5)
+    guess = first_guesses()
+    fitted = fit_params(TABLE.board, guess, records, knobs=(DRAG, FRICTION), rounds=1)
+    assert fitted != guess
+    assert pose_error(TABLE.board, fitted, records) < pose_error(TABLE.board, guess, records)
+
+
+def first_guesses() -> PhysicsParams:
+    """The host's physics before it was calibrated (docs/eye.md)."""
     host = load_params()
-    fitted = fit_params(TABLE.board, host, records, knobs=(DRAG, FRICTION), rounds=1)
-    assert fitted != host
-    assert pose_error(TABLE.board, fitted, records) < pose_error(TABLE.board, host, records)
+    return host.model_copy(
+        update={
+            "friction": PairValues(piece_piece=0.5, piece_wall=0.5),
+            "elasticity": PairValues(piece_piece=0.2, piece_wall=0.2),
+            "pane_drag": PaneDrag(linear=200.0, angular=460.0),
+            "rolling_resistance": 0.02,
+        }
+    )
