@@ -5,11 +5,15 @@ from the entry gate (:mod:`firmware_host.eye.entry`), (3) simulates candidate dr
 the model's snapshot around each fitted release (x, angle, spin and physics drawn from
 the configured spreads), (4) weighs each by the likelihood of the strip snapshot
 (:mod:`firmware_host.eye.likelihood`), (5) draws more around the best, (6) referees
-every weighty candidate with the judge and decides when one verdict holds at least the
-configured weight share, or asks the yes/no question that best separates them
-(:mod:`firmware_host.eye.questions`). ``Look.answer`` drops the candidates the answer
-rules out and decides or asks again (bounded). The candidate chosen is the one of
-highest weight with the decided verdict; its whole board is the model's new state.
+every weighty candidate with the judge and, once one verdict holds the configured weight
+share, adds model-error draws (the leading landing's release under physics drawn around
+the host's by the model's own error); it decides only when the verdict still leads and
+is *sure* (the draws agree, and a landing that moved the pile explains the readings),
+else asks the yes/no question that best separates the candidates, or the one a small
+pose error would flip (:mod:`firmware_host.eye.questions`). ``Look.answer`` drops the
+candidates the answer rules out and decides or asks again (bounded). The candidate
+chosen is the one of highest weight with the decided verdict; its whole board is the
+model's new state.
 
 Everything random comes from ``random.Random`` seeded with the eye's seed and the drop's
 release time, so a look is reproducible.
@@ -138,6 +142,7 @@ class Look:
         """The leading verdict's weight share when the eye last decided or asked."""
         self.sure = False
         """Whether the leading landing then stood the model's own error (``_sure``)."""
+        self._drawn = False
         self._question: str | None = None
         self.outcome: Outcome = self._start(identity, options)
 
@@ -251,8 +256,6 @@ class Look:
         top = best.log_weight
         temperature = eye.config.likelihood.temperature
         kept = [c for c in found if math.exp((c.log_weight - top) / temperature) >= NEGLIGIBLE]
-        for params in self._model_error(rng):
-            kept += self._simulate(best.drop, params, best.prior, draw=True)
         self.candidates = kept
         self.verdicts = [self._verdict(c) for c in kept]
         return self._decide_or_ask()
@@ -365,6 +368,9 @@ class Look:
         chosen = max((i for i, key in enumerate(keys) if key == leading), key=lambda i: weights[i])
         config = self.eye.config.decide
         confident = shares[leading] >= config.confidence
+        if confident and not self._drawn:
+            self._draw(chosen)
+            return self._decide_or_ask()
         self.share, self.sure = shares[leading], self._sure(chosen)
         if len(self.asked) < config.max_questions and not (confident and self.sure):
             found = [self._features(v) for v in self.verdicts]
@@ -386,6 +392,18 @@ class Look:
             shares[leading],
             len(self.asked),
         )
+
+    def _draw(self, chosen: int) -> None:
+        """Add the model-error draws around candidate ``chosen`` (those that agree with
+        every answer given): once a look, when it is first confident enough to decide."""
+        self._drawn = True
+        around = self.candidates[chosen]
+        for params in self._model_error(self.rng):
+            for candidate in self._simulate(around.drop, params, around.prior, draw=True):
+                verdict = self._verdict(candidate)
+                if self._agrees(verdict):
+                    self.candidates.append(candidate)
+                    self.verdicts.append(verdict)
 
     def _ask(self, feature: str) -> Asking:
         self.asked.add(feature)
