@@ -5,7 +5,7 @@ DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 
 (docs/eye.md). For latency on one core, run it pinned: ``taskset -c 0 .venv/bin/python
 -m benchmarks eye``. The model ceiling column: the host's physics, given the exact
 release and the true board before the drop, gets the verdict right this often (how far
-the model alone carries). The calibration table: of the drops decided after 0, 1 and 2
+the model alone carries). The calibration table: of the drops decided after 0, 1, ...
 questions, how many and the share right (a decision is only as good as this share).
 """
 
@@ -74,13 +74,14 @@ def main() -> None:
             f"  {100 * ceiling(name, DROPS):5.1f}%"
         )
         tallies[name] = tally
-    print("decided after   0 questions      1 question       2 questions   (n, share right)")
+    asked = range(config.decide.max_questions + 1)
+    print("decided after questions: " + "".join(f"{q:>13}" for q in asked) + "  (n, share right)")
     for name, tally in tallies.items():
         cells = []
-        for questions in range(3):
+        for questions in asked:
             n, right = tally.right_share(questions)
-            cells.append(f"{n:4d} {100 * right:5.1f}%")
-        print(f"{name:<9}      " + "     ".join(cells))
+            cells.append(f"{n:5d} {100 * right:5.1f}%")
+        print(f"{name:<24} " + " ".join(cells))
 
 
 if __name__ == "__main__":
