@@ -274,6 +274,40 @@ def test_a_verdict_the_models_own_error_could_change_is_asked_not_decided() -> N
     assert unsure_asked >= 2
 
 
+def test_an_unsure_verdict_all_candidates_share_is_checked_where_a_nudge_flips_it() -> None:
+    """When every candidate gives the same answer to every question but the verdict is not
+    sure, the eye asks about the feature a small pose error of the landing would flip."""
+    eye = Eye(TABLE, PARAMS, CONFIG)
+    model = World(TABLE.board, PARAMS)
+    mm, turn_by = CONFIG.decide.fragile.mm, CONFIG.decide.fragile.degrees
+    nudges = [(mm, 0, 0), (-mm, 0, 0), (0, mm, 0), (0, -mm, 0), (0, 0, turn_by), (0, 0, -turn_by)]
+    checked = 0
+    for drop in in_process_drops(TABLE, CLEAN, 8, seed=3):
+        look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
+        outcome = look.outcome
+        if isinstance(outcome, Asking) and isinstance(outcome.question, Question):
+            feature = outcome.question.id
+            circles = TABLE.board.bonus_circles
+            others = tuple(b.piece() for b in look.before.bodies)
+            found = {features(v, others, circles)[feature] for v in look.verdicts}
+            if len(found) == 1:
+                *rest, dropped = max(look.candidates, key=lambda c: c.log_weight).pieces
+                flipped = set()
+                for dx, dy, turn in nudges:
+                    pose = dropped.pose
+                    turned = (pose.angle + turn) % 360.0
+                    moved = replace(dropped, pose=Pose(pose.x + dx, pose.y + dy, turned))
+                    verdict = judge(TABLE.board, Position(EdgeFace.COLOR, tuple(rest), moved))
+                    flipped.add(features(verdict, others, circles)[feature])
+                assert flipped == {True, False}, feature
+                checked += 1
+        if isinstance(outcome, Decided):
+            model.restore(outcome.snapshot)
+        else:
+            model = World.at_rest(TABLE.board, PARAMS, drop.oracle.pieces)
+    assert checked >= 1
+
+
 def eye_verdict(candidate: Candidate) -> Verdict:
     *others, dropped = candidate.pieces
     return judge(TABLE.board, Position(EdgeFace.COLOR, tuple(others), dropped))
