@@ -29,8 +29,15 @@ from dataclasses import dataclass, field
 import pymunk
 
 from firmware_host.model import Drop, DropResult, PhysicsParams, Snapshot, World
-from firmware_host.model.space import BodyState, add_piece, run_until_settled, space_of, state_of
-from firmware_host.rules.pieces import Piece
+from firmware_host.model.space import (
+    BodyState,
+    add_piece,
+    judge_angle,
+    run_until_settled,
+    space_of,
+    state_of,
+)
+from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.sensors import Trajectory
 
 PERIOD_S = 0.01
@@ -113,5 +120,7 @@ def _seen(
     """Every piece's pose now (``shown`` updated; a sleeping body keeps its piece)."""
     for i, (template, body) in enumerate(zip(templates, bodies, strict=True)):
         if not body.is_sleeping:
-            shown[i] = state_of(template, body, at_rest=True).piece()
+            x, y = body.position
+            pose = Pose(x, y, judge_angle(body.angle))
+            shown[i] = Piece(template.id, template.color, template.shape, pose)
     return tuple(shown)
