@@ -3,9 +3,10 @@
 Plays DROPS drops per profile (three games) through ``simulator.evaluate`` and prints the
 DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 1000``
 (docs/eye.md). For latency on one core, run it pinned: ``taskset -c 0 .venv/bin/python
--m benchmarks eye``. A second table gives the eye's own ceiling: the host's physics,
-given the exact release and the true board before the drop, gets the verdict right this
-often (how far the model alone carries).
+-m benchmarks eye``. The model ceiling column: the host's physics, given the exact
+release and the true board before the drop, gets the verdict right this often (how far
+the model alone carries). The calibration table: of the drops decided after 0, 1, ...
+questions, how many and the share right (a decision is only as good as this share).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from firmware_host.model import World, load_params
 from firmware_host.model.supply import GAME_DROPS, supply_piece
 from firmware_host.rules.landing import judge
 from firmware_host.rules.position import Position
-from simulator.evaluate import evaluate, in_process_drops
+from simulator.evaluate import Tally, evaluate, in_process_drops
 from simulator.true_world import TrueWorld
 
 DROPS = 3 * GAME_DROPS
@@ -57,6 +58,7 @@ def main() -> None:
     table, params, config = load_table(), load_params(), load_eye_config()
     print(f"{DROPS} drops per profile, seed {SEED}")
     print("profile    agree  asked  wrong  staff  p50 ms  p95 ms  wall s  model ceiling")
+    tallies: dict[str, Tally] = {}
     for name in PROFILES:
         start = time.perf_counter()
         tally = evaluate(
@@ -71,6 +73,15 @@ def main() -> None:
             f"{f['verdict_ms_p50']:7.1f} {f['verdict_ms_p95']:7.1f} {wall:7.1f}"
             f"  {100 * ceiling(name, DROPS):5.1f}%"
         )
+        tallies[name] = tally
+    asked = range(config.decide.max_questions + 1)
+    print("decided after questions: " + "".join(f"{q:>13}" for q in asked) + "  (n, share right)")
+    for name, tally in tallies.items():
+        cells = []
+        for questions in asked:
+            n, right = tally.right_share(questions)
+            cells.append(f"{n:5d} {100 * right:5.1f}%")
+        print(f"{name:<24} " + " ".join(cells))
 
 
 if __name__ == "__main__":

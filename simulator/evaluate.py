@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware_host.config.board import EdgeFace
+from firmware_host.config.board import BonusCircle, EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Question, verdict_key
@@ -52,10 +52,11 @@ class Oracle:
 
     pieces: tuple[Piece, ...]
     verdict: Verdict
+    circles: tuple[BonusCircle, ...] = ()
 
     def answer(self, question: Question) -> bool:
-        """The honest answer to ``question``."""
-        return features(self.verdict, self.pieces[:-1])[question.id]
+        """The honest answer to ``question`` (``circles``: the board's bonus circles)."""
+        return features(self.verdict, self.pieces[:-1], self.circles)[question.id]
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def turns(table: Table, drops: int, seed: int) -> Iterator[tuple[int, Color, Sha
 def oracle_of(table: Table, pieces: tuple[Piece, ...]) -> Oracle:
     """The truth about a drop whose true final poses are ``pieces`` (the dropped one last)."""
     *others, dropped = pieces
-    return Oracle(pieces, judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped)))
+    verdict = judge(table.board, Position(EdgeFace.COLOR, tuple(others), dropped))
+    return Oracle(pieces, verdict, tuple(table.board.bonus_circles))
 
 
 def identity_of(readings: DropReadings) -> tuple[Color, Shape] | None:
@@ -115,6 +117,14 @@ class Tally:
     wrong: int = 0
     staff: int = 0
     latencies_ms: list[float] = field(default_factory=list)
+    decisions: list[tuple[float, int, bool]] = field(default_factory=list)
+    """Each decided drop's (confidence, questions asked, right): how well the eye's
+    confidence is calibrated."""
+
+    def right_share(self, questions: int) -> tuple[int, float]:
+        """How many drops were decided after ``questions`` questions, and the share right."""
+        found = [right for _, asked, right in self.decisions if asked == questions]
+        return len(found), (sum(found) / len(found) if found else 0.0)
 
     def percentile(self, q: float) -> float:
         """The ``q`` quantile (0..1) of the latencies, nearest rank (0 with none)."""
@@ -163,6 +173,7 @@ def evaluate(
             same = verdict_key(outcome.verdict) == verdict_key(drop.oracle.verdict)
             tally.agree += same
             tally.wrong += not same
+            tally.decisions.append((outcome.confidence, outcome.questions, same))
             model.restore(outcome.snapshot)
         else:
             tally.staff += 1

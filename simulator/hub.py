@@ -32,12 +32,13 @@ from typing import Any
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.link.inventory import table_inventory
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors import BeamCut, Bits, DieReading, DropReadings, StripModel, StripSnapshot
 from simulator import firmware
 from simulator.dice import VirtualDice
 from simulator.line import Line, PtyLine, SocketLine
 from simulator.link_faults import LinkFaults
+from simulator.scene import PERIOD_S
 from simulator.true_world import PAUSE_US, TrueDrop, TrueWorld
 
 wire = firmware.load("engine").wire
@@ -45,8 +46,9 @@ wire = firmware.load("engine").wire
 FAST_DICE = 1000.0
 """With ``speed=None`` the dice roll this many times faster than real time."""
 
-SCAN_US = 10_000
-"""While a piece falls and settles, the strips are looked at this often (hub time)."""
+SCAN_US = round(PERIOD_S * 1_000_000)
+"""While a piece falls and the pile settles, the strips are looked at this often (hub time):
+the true world's :class:`~simulator.scene.Scene` period."""
 
 HELD_EVENTS = 64
 """Sensor events wait while the engine holds this many unacknowledged (no overflow)."""
@@ -195,9 +197,8 @@ class VirtualHub:
         """A player drops ``color`` ``shape`` meaning ``x`` (mm) and ``angle`` (degrees)."""
         with self._lock:
             self.world.clock_us = max(self.world.clock_us, self._real_us() - PAUSE_US)
-            before = self.world.pieces
             true = self.world.drop(color, shape, x, angle)
-            events, reported = self._drop_events(true.readings, self._falling(true, before))
+            events, reported = self._drop_events(true.readings, self._falling(true))
             handle = DropHandle(true, reported)
             released = true.readings.released_us
             for event in events:
@@ -241,25 +242,15 @@ class VirtualHub:
         real, hub = self._anchor
         return real + (t_us - hub) / 1e6 / (self.speed or 1.0)
 
-    def _falling(
-        self, true: TrueDrop, before: tuple[Piece, ...]
-    ) -> list[tuple[int, StripSnapshot]]:
-        """The strips every :data:`SCAN_US` while the piece falls and settles: the other
-        pieces where they were, the dropped one along its path."""
+    def _falling(self, true: TrueDrop) -> list[tuple[int, StripSnapshot]]:
+        """The strips every :data:`SCAN_US` while the piece falls and the pile settles:
+        every piece where the true world's physics has it at that moment (a pushed pile
+        is seen moving, as a real table's strips see it)."""
         released = true.readings.released_us
-        piece = true.pieces[-1]
-        seen: list[tuple[int, StripSnapshot]] = []
-        next_us = released
-        for sample in true.trajectory.samples:
-            t_us = released + round(sample.t * 1e6)
-            if t_us < next_us:
-                continue
-            next_us = t_us + SCAN_US
-            moving = Piece(
-                piece.id, piece.color, piece.shape, Pose(sample.x, sample.y, sample.angle)
-            )
-            seen.append((t_us, self._strips.snapshot((*before, moving))))
-        return seen
+        return [
+            (released + round(frame.t * 1e6), self._strips.snapshot(frame.pieces))
+            for frame in true.scene.frames
+        ]
 
     def _drop_events(
         self, readings: DropReadings, falling: list[tuple[int, StripSnapshot]]

@@ -137,7 +137,10 @@ class SocketLine:
 
     def read(self, timeout: float) -> bytes:
         sockets = [self._server] + ([self._client] if self._client else [])
-        ready, _, _ = select.select(sockets, [], [], timeout)
+        try:
+            ready, _, _ = select.select(sockets, [], [], timeout)
+        except (OSError, ValueError):  # unplugged or closed by another thread meanwhile
+            return b""
         data = b""
         for sock in ready:
             if sock is self._server:

@@ -44,6 +44,7 @@ from firmware_host.sensors import (
     Trajectory,
 )
 from simulator.noise import NoiseLayer
+from simulator.scene import Scene, watched_drop
 
 TRUE_PARAMS = CONFIG_DIR / "physics" / "true.yaml"
 """The true world's physics, shipped with the project."""
@@ -59,7 +60,8 @@ SPREAD_FLOOR = 0.1
 class TrueDrop:
     """One drop of the true world: the intended drop, what the hand really did, the
     physics of that drop, the outcome, every piece's true final pose, the sensors'
-    exact and noisy readings, and the dropped piece's path (release to settle)."""
+    exact and noisy readings, the dropped piece's path (release to settle) and every
+    piece's pose as the physics ran (:class:`~simulator.scene.Scene`)."""
 
     intended: Drop
     actual: Drop
@@ -69,6 +71,7 @@ class TrueDrop:
     exact: DropReadings
     readings: DropReadings
     trajectory: Trajectory
+    scene: Scene
 
 
 class TrueWorld:
@@ -119,8 +122,7 @@ class TrueWorld:
         base = max(self.table.entry_row, self.world.top())
         intended = Drop(color, shape, x, base + gap - bottom, angle)
         actual = Drop(color, shape, x_true, base + gap - bottom, angle_true, spin=spin)
-        trajectory = Trajectory()
-        result = self.world.drop(actual, piece_id, params=params, observer=trajectory.record)
+        result, trajectory, scene = watched_drop(self.world, actual, piece_id, params)
         released = self.clock_us + PAUSE_US
         settled = released + round(result.sim_time_s * 1_000_000)
         self.clock_us = settled
@@ -139,7 +141,9 @@ class TrueWorld:
             settled,
             self.noise.snapshot(exact.strips),
         )
-        return TrueDrop(intended, actual, params, result, pieces, exact, readings, trajectory)
+        return TrueDrop(
+            intended, actual, params, result, pieces, exact, readings, trajectory, scene
+        )
 
     def _fit(self, shape: Shape, angle: float, x: float) -> float:
         """``x`` moved the least so that ``shape`` at ``angle`` fits between the walls."""

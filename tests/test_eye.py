@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.cli import main
+from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
@@ -28,11 +29,14 @@ from firmware_host.eye import (
     verdict_key,
 )
 from firmware_host.eye.entry import Pass, ReleaseFit, passes, second_piece
+from firmware_host.eye.eye import Candidate
 from firmware_host.eye.likelihood import StripLikelihood
-from firmware_host.eye.questions import best_question, features
+from firmware_host.eye.questions import best_question, features, question_text
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.rules.landing import Verdict, judge
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.rules.position import Position
 from firmware_host.sensors.entry_gate import BeamCut
 from simulator.evaluate import evaluate, in_process_drops
 from simulator.true_world import TrueWorld
@@ -113,6 +117,24 @@ def test_best_question_splits_the_verdicts() -> None:
     assert best_question([0.4, 0.3, 0.3], keys, found, {"edge:left"}) is None
 
 
+def test_bonus_circles_are_features_the_players_can_be_asked_about() -> None:
+    board = TABLE.board
+    circle = board.bonus_circles[8]  # 3 points at (150, 90), radius 8
+    on = Piece("d", Color.BLUE, Shape.SQUARE, Pose(circle.x, circle.y, 0.0))
+    off = replace(on, pose=Pose(circle.x, circle.y + 40.0, 0.0))
+    for piece, yes in ((on, True), (off, False)):
+        verdict = judge(board, Position(EdgeFace.COLOR, (), piece))
+        found = features(verdict, (), board.bonus_circles)
+        assert found["bonus:8"] is yes
+        assert sum(found[f"bonus:{k}"] for k in range(len(board.bonus_circles))) == len(
+            verdict.bonus_circles
+        )
+    text = question_text("bonus:8", on, (), board.bonus_circles)
+    assert text == (
+        "Does any part of the blue square lie on the 3-point bonus circle at x=150, y=90 mm?"
+    )
+
+
 def test_a_clean_drop_on_an_empty_board_is_decided_and_right() -> None:
     _, made = game(1)
     drop = made[0]
@@ -132,6 +154,7 @@ def test_question_flow_ask_answer_decide_and_the_model_adopts() -> None:
     eye = Eye(TABLE, PARAMS, strict)
     source = in_process_drops(TABLE, CLEAN, 36, seed=3)
     model = World(TABLE.board, PARAMS)
+    circles = TABLE.board.bonus_circles
     asked = 0
     for drop in source:
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
@@ -146,7 +169,7 @@ def test_question_flow_ask_answer_decide_and_the_model_adopts() -> None:
         if isinstance(outcome, Decided):
             others = outcome.pieces[:-1]
             for feature, yes in answers.items():
-                assert features(outcome.verdict, others)[feature] is yes
+                assert features(outcome.verdict, others, circles)[feature] is yes
             assert outcome.questions == len(answers)
             model.restore(outcome.snapshot)
             assert model.pieces == outcome.pieces
@@ -227,6 +250,67 @@ def test_a_short_evaluation_is_reproducible_and_adds_up() -> None:
     for key in ("drops", "agree", "asked", "wrong", "staff"):
         assert first[key] == second[key]
     assert math.isfinite(first["verdict_ms_p95"])
+
+
+def test_a_verdict_the_models_own_error_could_change_is_asked_not_decided() -> None:
+    """A decision without a question needs the leading landing to stand the model-error
+    draws (and, when the pile moved, to explain the readings); a confident but unsure
+    verdict is asked about instead, here on sixteen clean drops."""
+    eye = Eye(TABLE, PARAMS, CONFIG)
+    model = World(TABLE.board, PARAMS)
+    unsure_asked = 0
+    for drop in in_process_drops(TABLE, CLEAN, 16, seed=1):
+        look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
+        outcome = look.outcome
+        draws = [c for c in look.candidates if c.draw]
+        if isinstance(outcome, Decided):
+            assert look.sure and len(draws) == CONFIG.decide.draws
+            key = verdict_key(outcome.verdict)
+            assert all(verdict_key(eye_verdict(d)) == key for d in draws)
+            model.restore(outcome.snapshot)
+        else:
+            unsure_asked += isinstance(outcome, Asking) and look.share >= CONFIG.decide.confidence
+            model = World.at_rest(TABLE.board, PARAMS, drop.oracle.pieces)
+    assert unsure_asked >= 2
+
+
+def test_an_unsure_verdict_all_candidates_share_is_checked_where_a_nudge_flips_it() -> None:
+    """When every candidate gives the same answer to every question but the verdict is not
+    sure, the eye asks about the feature a small pose error of the landing would flip."""
+    eye = Eye(TABLE, PARAMS, CONFIG)
+    model = World(TABLE.board, PARAMS)
+    mm, turn_by = CONFIG.decide.fragile.mm, CONFIG.decide.fragile.degrees
+    nudges = [(mm, 0, 0), (-mm, 0, 0), (0, mm, 0), (0, -mm, 0), (0, 0, turn_by), (0, 0, -turn_by)]
+    checked = 0
+    for drop in in_process_drops(TABLE, CLEAN, 8, seed=3):
+        look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
+        outcome = look.outcome
+        if isinstance(outcome, Asking) and isinstance(outcome.question, Question):
+            feature = outcome.question.id
+            circles = TABLE.board.bonus_circles
+            others = tuple(b.piece() for b in look.before.bodies)
+            found = {features(v, others, circles)[feature] for v in look.verdicts}
+            if len(found) == 1:
+                *rest, dropped = max(look.candidates, key=lambda c: c.log_weight).pieces
+                flipped = set()
+                for dx, dy, turn in nudges:
+                    pose = dropped.pose
+                    turned = (pose.angle + turn) % 360.0
+                    moved = replace(dropped, pose=Pose(pose.x + dx, pose.y + dy, turned))
+                    verdict = judge(TABLE.board, Position(EdgeFace.COLOR, tuple(rest), moved))
+                    flipped.add(features(verdict, others, circles)[feature])
+                assert flipped == {True, False}, feature
+                checked += 1
+        if isinstance(outcome, Decided):
+            model.restore(outcome.snapshot)
+        else:
+            model = World.at_rest(TABLE.board, PARAMS, drop.oracle.pieces)
+    assert checked >= 1
+
+
+def eye_verdict(candidate: Candidate) -> Verdict:
+    *others, dropped = candidate.pieces
+    return judge(TABLE.board, Position(EdgeFace.COLOR, tuple(others), dropped))
 
 
 def test_verdict_key_is_what_scores() -> None:

@@ -10,7 +10,7 @@ def test_host_params_load_with_units_of_the_file():
     params = load_params()
     assert params.gravity == 9810.0
     assert params.time_step == pytest.approx(1 / 240)
-    assert params.friction.piece_piece == 0.5
+    assert params.friction.piece_piece == 0.4304
     assert params.settle.cap == 10.0
     assert load_params(HOST_PARAMS) == params
 
@@ -25,7 +25,7 @@ def _write(tmp_path, text):
     ("change", "where", "problem"),
     [
         (("gravity: 9810.0", "gravity: 9810.0\nwind: 3"), "wind", "unknown key"),
-        (("piece_wall: 0.5}", "piece_wall: -0.5}"), "friction.piece_wall", "greater than"),
+        (("piece_wall: 0.5809}", "piece_wall: -0.5}"), "friction.piece_wall", "greater than"),
         (("cap: 10.0}", "cap: 0}"), "settle.cap", "greater than 0"),
         (("time_step: 0.004166666666666667", "time_step: fast"), "time_step", "got 'fast'"),
         (("version: 1", "version: 2"), "version", "got 2"),

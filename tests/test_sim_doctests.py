@@ -8,9 +8,9 @@ import pytest
 
 from firmware_host.link import finding, inventory
 from firmware_host.sensors import collector
-from simulator import firmware, hub, play, players
+from simulator import calibrate, firmware, hub, play, players, scene
 
-MODULES = [collector, inventory, finding, firmware, hub, play, players]
+MODULES = [collector, inventory, finding, calibrate, firmware, hub, play, players, scene]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__ for m in MODULES])

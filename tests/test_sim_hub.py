@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from firmware_host.link.transport import HubLink
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors.collector import DropCollector, Outcome
 from simulator.hub import DropHandle, VirtualHub
+from simulator.line import SocketLine
 
 TABLE = load_table()
 DEADLINE = 10.0
@@ -251,3 +253,19 @@ def test_the_collector_reads_the_links_asyncio_queue(line: str) -> None:
         outcomes = asyncio.run(service(hub.url, handles))
     assert [o.outcome for o in outcomes] == [Outcome.SETTLED] * len(DROPS)
     assert [o.readings for o in outcomes] == [h.reported for h in handles]
+
+
+def test_a_socket_line_closed_under_a_read_reads_nothing() -> None:
+    """The hub's loop reads the line outside its lock: a client socket closed by another
+    thread (an unplug) while a read is about to wait on it reads nothing, no crash."""
+    line = SocketLine()
+    port = int(line.url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as client:
+        deadline = time.monotonic() + DEADLINE
+        while line._client is None and time.monotonic() < deadline:
+            line.read(0.01)
+        assert line._client is not None
+        client.sendall(b"x")
+        line._client.close()  # what unplug() does, between read()'s list and its select
+        assert line.read(0.01) == b""
+    line.close()

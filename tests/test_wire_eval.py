@@ -13,7 +13,7 @@ from firmware_host.link import wire as engine_wire
 from firmware_host.link.transport import HubLink
 from firmware_host.model import load_params
 from firmware_host.rules.pieces import Color, Shape
-from firmware_host.sensors import Bits
+from firmware_host.sensors import Bits, StripModel
 from firmware_host.sensors.collector import Outcome
 from simulator.evaluate import evaluate, in_process_drops
 from simulator.hub import VirtualHub
@@ -105,3 +105,12 @@ def test_a_new_game_with_the_top_gate_cut_reports_the_clear_on_the_wire() -> Non
             )
     finally:
         hub.stop()
+
+
+def test_a_pile_pushed_by_a_drop_reaches_the_host_as_it_came_to_rest() -> None:
+    """The virtual hub's strips follow every piece as the physics runs, so a pile the drop
+    pushes is seen moving and the collector's quiet window closes on its final state
+    (seed 2: three of these twelve clean drops shift the pile after the piece landed)."""
+    strips = StripModel(TABLE)
+    for drop in wire_drops(TABLE, CLEAN, 12, seed=2):
+        assert drop.readings.strips == strips.snapshot(drop.oracle.pieces), drop.number

@@ -60,12 +60,34 @@ class Likelihood(StrictModel):
     temperature: Annotated[float, Field(ge=1)]
 
 
+class ModelError(StrictModel):
+    """How far the board's physics may be from the host's: relative std devs (log
+    scale) of the coefficients drawn to check a verdict against the model's own error."""
+
+    friction: Annotated[float, Field(ge=0, le=1)]
+    elasticity: Annotated[float, Field(ge=0, le=1)]
+    pane_drag: Annotated[float, Field(ge=0, le=1)]
+    rolling: Annotated[float, Field(ge=0, le=1)]
+
+
+class Fragile(StrictModel):
+    """How far the leading landing is moved (mm, degrees) to find the feature of its
+    verdict that a small pose error would flip."""
+
+    mm: NonNegative
+    degrees: NonNegative
+
+
 class Decide(StrictModel):
     """When to decide, and how many questions to ask at most."""
 
     confidence: Annotated[float, Field(gt=0.5, le=1)]
     max_questions: Annotated[int, Field(ge=0, le=5)]
     staff_below: Annotated[float, Field(ge=0, le=1)]
+    draws: Annotated[int, Field(ge=0, le=20)]
+    unexplained: Annotated[int, Field(ge=0)]
+    model_error: ModelError
+    fragile: Fragile
 
 
 class EyeConfig(StrictModel):

@@ -122,6 +122,7 @@ class ReleaseFit:
         low, high = max(cut) - reach, min(cut) + reach
         if low > high:
             low, high = high, low
+        timed = self._timed(found)
         period = self.period(shape)
         step = self.fit.angle_step if not radius else period
         coarse: list[Release] = []
@@ -131,7 +132,7 @@ class ReleaseFit:
             x = low
             best: Release | None = None
             while x <= high + 1e-9:
-                trial = self._cost(shape, radius, outline, x, angle, found)
+                trial = self._cost(radius, outline, x, angle, timed)
                 if best is None or trial.cost < best.cost:
                     best = trial
                 x += self.fit.x_step
@@ -141,18 +142,30 @@ class ReleaseFit:
         chosen: list[Release] = []
         for guess in coarse:
             if all(_apart(guess.angle, c.angle, period) > 2 * step for c in chosen):
-                chosen.append(self._refine(shape, radius, vertices, guess, found))
+                chosen.append(self._refine(radius, vertices, guess, timed))
             if len(chosen) == self.fit.modes:
                 break
         return sorted(chosen, key=lambda r: r.cost)
 
+    def _timed(self, found: tuple[Pass, ...]) -> _Timed:
+        """``found`` as the cost needs it: each pass's beam x and fall distances at its
+        cut and clear, the beams seen, and the furthest fall at a cut."""
+        passes = tuple(
+            (
+                self.beams[p.beam],
+                self.distance(p.cut),
+                None if p.clear is None else self.distance(p.clear),
+            )
+            for p in found
+        )
+        return _Timed(passes, {p.beam for p in found}, max(self.distance(p.cut) for p in found))
+
     def _refine(
         self,
-        shape: Shape,
         radius: float,
         vertices: tuple[tuple[float, float], ...],
         guess: Release,
-        found: tuple[Pass, ...],
+        timed: _Timed,
     ) -> Release:
         best = guess
         dx, da = self.fit.x_step / 2, (self.fit.angle_step / 2 if not radius else 0.0)
@@ -161,7 +174,7 @@ class ReleaseFit:
                 for j in (-1, 0, 1) if da else (0,):
                     angle = best.angle + j * da
                     trial = self._cost(
-                        shape, radius, _turn(vertices, angle), best.x + i * dx, angle, found
+                        radius, _turn(vertices, angle), best.x + i * dx, angle, timed
                     )
                     if trial.cost < best.cost:
                         best = trial
@@ -170,30 +183,27 @@ class ReleaseFit:
 
     def _cost(
         self,
-        shape: Shape,
         radius: float,
         outline: tuple[tuple[float, float], ...],
         x: float,
         angle: float,
-        found: tuple[Pass, ...],
+        timed: _Timed,
     ) -> Release:
-        """How badly a release at ``x``, ``angle`` explains ``found``."""
+        """How badly a release at ``x``, ``angle`` explains the passes ``timed``."""
         fit = self.fit
         heights: list[float] = []
-        seen: set[int] = set()
         misses = 0
-        for p in found:
-            seen.add(p.beam)
-            chord = _chord(radius, outline, self.beams[p.beam] - x)
+        for beam_x, cut, clear in timed.passes:
+            chord = _chord(radius, outline, beam_x - x)
             if chord is None or chord[1] - chord[0] < fit.ignore_chord:
                 misses += chord is None
                 continue
-            heights.append(self.distance(p.cut) - chord[0])
-            if p.clear is not None:
-                heights.append(self.distance(p.clear) - chord[1])
+            heights.append(cut - chord[0])
+            if clear is not None:
+                heights.append(clear - chord[1])
         left, right = _span(radius, outline)
         for beam, bx in enumerate(self.beams):
-            if beam in seen or not x + left < bx < x + right:
+            if beam in timed.seen or not x + left < bx < x + right:
                 continue
             chord = _chord(radius, outline, bx - x)
             if chord is not None and chord[1] - chord[0] >= fit.ignore_chord:
@@ -202,9 +212,18 @@ class ReleaseFit:
             height = sum(heights) / len(heights)
             spread = sum((h - height) ** 2 for h in heights) / fit.timing_sigma**2
         else:
-            height = max(self.distance(p.cut) for p in found) + (radius or _bottom(outline))
+            height = timed.deepest + (radius or _bottom(outline))
             spread = 0.0
         return Release(x, self.row + height, angle % 360.0, spread + misses * fit.beam_miss_cost)
+
+
+@dataclass(frozen=True, slots=True)
+class _Timed:
+    """The passes as :meth:`ReleaseFit._cost` uses them (see :meth:`ReleaseFit._timed`)."""
+
+    passes: tuple[tuple[float, float, float | None], ...]
+    seen: set[int]
+    deepest: float
 
 
 def _turn(

@@ -5,11 +5,15 @@ from the entry gate (:mod:`firmware_host.eye.entry`), (3) simulates candidate dr
 the model's snapshot around each fitted release (x, angle, spin and physics drawn from
 the configured spreads), (4) weighs each by the likelihood of the strip snapshot
 (:mod:`firmware_host.eye.likelihood`), (5) draws more around the best, (6) referees
-every weighty candidate with the judge and decides when one verdict holds at least the
-configured weight share, or asks the yes/no question that best separates them
-(:mod:`firmware_host.eye.questions`). ``Look.answer`` drops the candidates the answer
-rules out and decides or asks again (bounded). The candidate chosen is the one of
-highest weight with the decided verdict; its whole board is the model's new state.
+every weighty candidate with the judge and, once one verdict holds the configured weight
+share, adds model-error draws (the leading landing's release under physics drawn around
+the host's by the model's own error); it decides only when the verdict still leads and
+is *sure* (the draws agree, and a landing that moved the pile explains the readings),
+else asks the yes/no question that best separates the candidates, or the one a small
+pose error would flip (:mod:`firmware_host.eye.questions`). ``Look.answer`` drops the
+candidates the answer rules out and decides or asks again (bounded). The candidate
+chosen is the one of highest weight with the decided verdict; its whole board is the
+model's new state.
 
 Everything random comes from ``random.Random`` seeded with the eye's seed and the drop's
 release time, so a look is reproducible.
@@ -20,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.table import Table
@@ -31,10 +35,10 @@ from firmware_host.eye.likelihood import StripLikelihood
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Jam, Outcome, SecondPiece
 from firmware_host.eye.questions import PieceQuestion, Question, best_question, features
 from firmware_host.eye.questions import question_text as _text
-from firmware_host.model.params import PairValues, PhysicsParams
+from firmware_host.model.params import PairValues, PaneDrag, PhysicsParams
 from firmware_host.model.world import Drop, Snapshot, World
 from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.rules.position import Position
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
@@ -54,9 +58,15 @@ def verdict_key(verdict: Verdict) -> tuple[object, ...]:
     return (verdict.valid, verdict.broken, verdict.level, verdict.bonus, verdict.points)
 
 
+PILE_MOVED_MM = 1.0
+"""A landing moved the pile when it moved another piece's centroid further than this."""
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """One simulated drop: the drop, the board after it, its log-weight and mismatches."""
+    """One simulated drop: the drop, the board after it, its log-weight (the strips'
+    log-likelihood plus the entry fit's ``prior``) and mismatches; ``draw`` marks a
+    model-error draw (the leading landing's release under other physics)."""
 
     drop: Drop
     params: PhysicsParams
@@ -64,6 +74,8 @@ class Candidate:
     pieces: tuple[Piece, ...]
     log_weight: float
     mismatches: int
+    prior: float = 0.0
+    draw: bool = False
 
 
 class Eye:
@@ -126,6 +138,11 @@ class Look:
         self.rng = random.Random(f"{eye.seed}:{readings.released_us}")
         self.candidates: list[Candidate] = []
         self.verdicts: list[Verdict] = []
+        self.share = 0.0
+        """The leading verdict's weight share when the eye last decided or asked."""
+        self.sure = False
+        """Whether the leading landing then stood the model's own error (``_sure``)."""
+        self._drawn = False
         self._question: str | None = None
         self.outcome: Outcome = self._start(identity, options)
 
@@ -174,9 +191,8 @@ class Look:
             best = max(keep, key=lambda i: self.candidates[i].log_weight)
             around = self.candidates[best]
             for k in range(self.eye.config.candidates.after_answer):
-                for more in self._simulate(
-                    self._jitter(around.drop, self.rng, k + 1, 1.0), self.rng, k + 1, 1.0, 0.0
-                ):
+                drop = self._jitter(around.drop, self.rng, k + 1, 1.0)
+                for more in self._simulate(drop, self._physics(self.rng, k + 1, 1.0), 0.0):
                     verdict = self._verdict(more)
                     if self._agrees(verdict):
                         self.candidates.append(more)
@@ -195,11 +211,14 @@ class Look:
 
     def _agrees(self, verdict: Verdict) -> bool:
         """Whether a landing with ``verdict`` agrees with every answer given."""
-        found = features(verdict, self._others())
+        found = self._features(verdict)
         return all(found[feature] is yes for feature, yes in self.answers.items())
 
     def _others(self) -> tuple[Piece, ...]:
         return tuple(b.piece() for b in self.before.bodies)
+
+    def _features(self, verdict: Verdict) -> dict[str, bool]:
+        return features(verdict, self._others(), self.eye.table.board.bonus_circles)
 
     def _judge(self, identity: tuple[Color, Shape]) -> Outcome:
         eye = self.eye
@@ -216,13 +235,13 @@ class Look:
         found: list[Candidate] = []
         for seed, prior in zip(seeds, entry_log, strict=True):
             for k in range(spread.per_mode):
-                found += self._simulate(self._jitter(seed, rng, k, 1.0), rng, k, 1.0, prior)
+                drop = self._jitter(seed, rng, k, 1.0)
+                found += self._simulate(drop, self._physics(rng, k, 1.0), prior)
         if found:
             best = max(found, key=lambda c: c.log_weight)
             for k in range(spread.refine):
-                found += self._simulate(
-                    self._jitter(best.drop, rng, k + 1, 0.5), rng, k + 1, 0.5, 0.0
-                )
+                drop = self._jitter(best.drop, rng, k + 1, 0.5)
+                found += self._simulate(drop, self._physics(rng, k + 1, 0.5), 0.0)
         if not found:
             return Disagree(
                 "no candidate drop fits the board: the board and the model disagree; "
@@ -277,11 +296,40 @@ class Look:
             }
         )
 
+    def _model_error(self, rng: random.Random) -> list[PhysicsParams]:
+        """``decide.draws`` physics drawn around the host's by the model's own error."""
+        params, config = self.eye.params, self.eye.config.decide
+        spread = config.model_error
+
+        def vary(value: float, sigma: float, cap: float = math.inf) -> float:
+            return min(cap, value * math.exp(rng.gauss(0.0, sigma)))
+
+        f, e, drag = params.friction, params.elasticity, params.pane_drag
+        return [
+            params.model_copy(
+                update={
+                    "friction": PairValues(
+                        piece_piece=vary(f.piece_piece, spread.friction),
+                        piece_wall=vary(f.piece_wall, spread.friction),
+                    ),
+                    "elasticity": PairValues(
+                        piece_piece=vary(e.piece_piece, spread.elasticity, 1.0),
+                        piece_wall=vary(e.piece_wall, spread.elasticity, 1.0),
+                    ),
+                    "pane_drag": PaneDrag(
+                        linear=vary(drag.linear, spread.pane_drag),
+                        angular=vary(drag.angular, spread.pane_drag),
+                    ),
+                    "rolling_resistance": vary(params.rolling_resistance, spread.rolling),
+                }
+            )
+            for _ in range(config.draws)
+        ]
+
     def _simulate(
-        self, drop: Drop, rng: random.Random, k: int, scale: float, prior: float
+        self, drop: Drop, params: PhysicsParams, prior: float, draw: bool = False
     ) -> list[Candidate]:
         eye = self.eye
-        params = self._physics(rng, k, scale)
         world = World(eye.table.board, eye.params, self.before)
         try:
             world.drop(drop, self.piece_id, params=params)
@@ -291,7 +339,14 @@ class Look:
         fit = eye.likelihood.fit(eye.strips.snapshot(pieces), self.readings.strips)
         return [
             Candidate(
-                drop, params, world.snapshot(), pieces, fit.log_likelihood + prior, fit.mismatches
+                drop,
+                params,
+                world.snapshot(),
+                pieces,
+                fit.log_likelihood + prior,
+                fit.mismatches,
+                prior,
+                draw,
             )
         ]
 
@@ -310,22 +365,25 @@ class Look:
         for w, key in zip(weights, keys, strict=True):
             shares[key] = shares.get(key, 0.0) + w
         leading = max(shares, key=lambda key: shares[key])
+        chosen = max((i for i, key in enumerate(keys) if key == leading), key=lambda i: weights[i])
         config = self.eye.config.decide
-        if shares[leading] < config.confidence and len(self.asked) < config.max_questions:
-            others = self._others()
-            found = [features(v, others) for v in self.verdicts]
+        confident = shares[leading] >= config.confidence
+        if confident and not self._drawn:
+            self._draw(chosen)
+            return self._decide_or_ask()
+        self.share, self.sure = shares[leading], self._sure(chosen)
+        if len(self.asked) < config.max_questions and not (confident and self.sure):
+            found = [self._features(v) for v in self.verdicts]
             feature = best_question(weights, keys, found, self.asked)
+            if feature is None and confident:
+                feature = self._fragile(chosen)
             if feature is not None:
-                self.asked.add(feature)
-                self._question = feature
-                dropped = self.candidates[0].pieces[-1]
-                return Asking(Question(feature, _text(feature, dropped, others)))
+                return self._ask(feature)
         if shares[leading] < config.staff_below:
             return Disagree(
                 f"the eye cannot tell the landing apart (best verdict {shares[leading]:.0%} "
                 "sure after the questions): staff confirm the board"
             )
-        chosen = max((i for i, key in enumerate(keys) if key == leading), key=lambda i: weights[i])
         candidate = self.candidates[chosen]
         return Decided(
             self.verdicts[chosen],
@@ -334,3 +392,69 @@ class Look:
             shares[leading],
             len(self.asked),
         )
+
+    def _draw(self, chosen: int) -> None:
+        """Add the model-error draws around candidate ``chosen`` (those that agree with
+        every answer given): once a look, when it is first confident enough to decide."""
+        self._drawn = True
+        around = self.candidates[chosen]
+        for params in self._model_error(self.rng):
+            for candidate in self._simulate(around.drop, params, around.prior, draw=True):
+                verdict = self._verdict(candidate)
+                if self._agrees(verdict):
+                    self.candidates.append(candidate)
+                    self.verdicts.append(verdict)
+
+    def _ask(self, feature: str) -> Asking:
+        self.asked.add(feature)
+        self._question = feature
+        dropped = self.candidates[0].pieces[-1]
+        circles = self.eye.table.board.bonus_circles
+        return Asking(Question(feature, _text(feature, dropped, self._others(), circles)))
+
+    def _sure(self, chosen: int) -> bool:
+        """Whether the leading landing's verdict stands the model's own error: every
+        model-error draw still a candidate gives it, and the landing either left the
+        pile where it was or explains the readings (all but ``decide.unexplained`` bits)."""
+        key = verdict_key(self.verdicts[chosen])
+        if any(
+            c.draw and verdict_key(v) != key
+            for c, v in zip(self.candidates, self.verdicts, strict=True)
+        ):
+            return False
+        candidate = self.candidates[chosen]
+        if candidate.mismatches <= self.eye.config.decide.unexplained:
+            return True
+        before = {body.id: body for body in self.before.bodies}
+        return all(
+            math.hypot(p.pose.x - before[p.id].x, p.pose.y - before[p.id].y) <= PILE_MOVED_MM
+            for p in candidate.pieces[:-1]
+        )
+
+    def _fragile(self, chosen: int) -> str | None:
+        """The feature (not asked yet) of the leading landing's verdict that moving the
+        dropped piece by ``decide.fragile`` (each way along x, y and the angle) flips most
+        often; None when none flips."""
+        fragile = self.eye.config.decide.fragile
+        *others, dropped = self.candidates[chosen].pieces
+        found = self._features(self.verdicts[chosen])
+        flips: dict[str, int] = {}
+        mm, turn_by = fragile.mm, fragile.degrees
+        nudges = (
+            (mm, 0, 0),
+            (-mm, 0, 0),
+            (0, mm, 0),
+            (0, -mm, 0),
+            (0, 0, turn_by),
+            (0, 0, -turn_by),
+        )
+        for dx, dy, turn in nudges:
+            pose = dropped.pose
+            moved = replace(
+                dropped, pose=Pose(pose.x + dx, pose.y + dy, (pose.angle + turn) % 360.0)
+            )
+            verdict = judge(self.eye.table.board, Position(self.eye.edges, tuple(others), moved))
+            for feature, yes in self._features(verdict).items():
+                if yes != found[feature] and feature not in self.asked:
+                    flips[feature] = flips.get(feature, 0) + 1
+        return max(sorted(flips), key=lambda f: flips[f], default=None)

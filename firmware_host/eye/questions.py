@@ -2,9 +2,9 @@
 
 A question is about one **feature** of the dropped piece's landing that a player can see
 at a glance: does it touch a given piece, an edge, stick out above the top, reach a
-level, cover a bonus circle. Each candidate landing has a yes or no for every feature
-(:func:`features`); the eye asks the feature whose answer most raises the chance of then
-deciding right (:func:`best_question`).
+level, lie on a bonus circle (``bonus:<k>``, the k-th of the board's circles). Each
+candidate landing has a yes or no for every feature (:func:`features`); the eye asks the
+feature whose answer most raises the chance of then deciding right (:func:`best_question`).
 
 >>> Question("edge:left", "Does the blue square touch the left edge?").to_json()["id"]
 'edge:left'
@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.config.board import BonusCircle
 from firmware_host.rules.landing import Rule, Verdict
 from firmware_host.rules.pieces import Color, Piece, Shape
 
@@ -52,10 +53,13 @@ class PieceQuestion:
         }
 
 
-def features(verdict: Verdict, pieces: Sequence[Piece]) -> dict[str, bool]:
+def features(
+    verdict: Verdict, pieces: Sequence[Piece], circles: Sequence[BonusCircle] = ()
+) -> dict[str, bool]:
     """Every feature (question id) of a landing, yes or no.
 
-    ``pieces`` are the pieces the players can ask about (the others on the board).
+    ``pieces`` are the pieces the players can ask about (the others on the board),
+    ``circles`` the board's bonus circles.
     """
     touching = {p.id for p in verdict.touching}
     sides = {e.side for e in verdict.edges}
@@ -63,11 +67,15 @@ def features(verdict: Verdict, pieces: Sequence[Piece]) -> dict[str, bool]:
     found.update({f"edge:{side}": side in sides for side in ("left", "bottom", "right")})
     found["height"] = Rule.HEIGHT in verdict.offenders
     found.update({f"level:{n}": verdict.level >= n for n in range(2, 8)})
+    found.update({f"bonus:{k}": c in verdict.bonus_circles for k, c in enumerate(circles)})
     return found
 
 
-def question_text(feature: str, dropped: Piece, pieces: Sequence[Piece]) -> str:
-    """The words for ``feature`` about ``dropped`` (``pieces`` name the touch targets)."""
+def question_text(
+    feature: str, dropped: Piece, pieces: Sequence[Piece], circles: Sequence[BonusCircle] = ()
+) -> str:
+    """The words for ``feature`` about ``dropped`` (``pieces`` name the touch targets,
+    ``circles`` are the board's bonus circles)."""
     name = f"the {dropped.describe()}"
     kind, _, arg = feature.partition(":")
     if kind == "touch":
@@ -78,6 +86,12 @@ def question_text(feature: str, dropped: Piece, pieces: Sequence[Piece]) -> str:
         return f"Does {name} touch the {where}?"
     if kind == "height":
         return f"Does {name} stick out above the top?"
+    if kind == "bonus":
+        circle = circles[int(arg)]
+        return (
+            f"Does any part of {name} lie on the {circle.points}-point bonus circle "
+            f"at x={circle.x:g}, y={circle.y:g} mm?"
+        )
     return f"Does any part of {name} lie in level {arg} or higher?"
 
 

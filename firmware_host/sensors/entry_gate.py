@@ -23,9 +23,9 @@ less): where the row crosses the piece's bounds, such beams are looked at every
 >>> [cut.beam for cut in cuts]
 [13, 14, 15, 16]
 >>> cuts[0].cut_us, cuts[0].clear_us   # 10 mm, then 44 mm of fall
-(47704, 97777)
+(47781, 97938)
 
-Falling 10 mm at g less the panes' drag takes 45.6 ms; Chipmunk moves a body before it
+Falling 10 mm at g less the panes' drag takes 45.7 ms; Chipmunk moves a body before it
 speeds it up, which makes a fall start half a step (2.1 ms) late.
 """
 
