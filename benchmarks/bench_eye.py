@@ -7,27 +7,50 @@ DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 
 release and the true board before the drop, gets the verdict right this often (how far
 the model alone carries). The calibration table: of the drops decided after 0, 1, ...
 questions, how many and the share right (a decision is only as good as this share).
+The split table: where the CPU time of a look goes (docs/eye.md, "Where a look's time
+goes"), from timers put around each part for one in-process run of SPLIT_DROPS drops (a
+garbage collection that falls inside a timed part counts in both).
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.eye import load_eye_config, verdict_key
+from firmware_host.eye import Eye, load_eye_config, verdict_key
+from firmware_host.eye import eye as eye_module
+from firmware_host.eye.entry import ReleaseFit
+from firmware_host.eye.likelihood import StripLikelihood
 from firmware_host.model import World, load_params
+from firmware_host.model import world as world_module
 from firmware_host.model.supply import GAME_DROPS, supply_piece
 from firmware_host.rules.landing import judge
 from firmware_host.rules.position import Position
+from firmware_host.sensors.strips import StripModel
 from simulator.evaluate import Tally, evaluate, in_process_drops
 from simulator.true_world import TrueWorld
 
 DROPS = 3 * GAME_DROPS
 SEED = 2026
 PROFILES = ("clean", "realistic", "harsh")
+SPLIT_DROPS = GAME_DROPS
+PARTS: tuple[tuple[object, str, str], ...] = (
+    (world_module, "run_until_settled", "stepping the candidates (Chipmunk)"),
+    (world_module, "space_of", "building their pymunk spaces"),
+    (ReleaseFit, "modes", "the entry-gate release fit"),
+    (eye_module, "judge", "judge"),
+    (StripModel, "snapshot", "the strips' forward model"),
+    (StripLikelihood, "fit", "the likelihood"),
+)
+"""What the split table times: (owner, attribute, label)."""
 
 
 def ceiling(profile: str, drops: int) -> float:
@@ -51,6 +74,79 @@ def ceiling(profile: str, drops: int) -> float:
         ]
         same += verdicts[0] == verdicts[1]
     return same / drops
+
+
+class _Split:
+    """CPU time (s) of each of PARTS, and of the garbage collector, inside ``Eye.look``."""
+
+    def __init__(self) -> None:
+        self.totals: Counter[str] = Counter()
+        self.inside = False
+
+    @contextmanager
+    def timing(self, owner: Any, name: str, label: str) -> Iterator[None]:
+        """``owner.name`` timed into ``totals[label]`` (inside a look) until the exit."""
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if not self.inside:
+                return original(*args, **kwargs)
+            started = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.totals[label] += time.thread_time() - started
+
+        setattr(owner, name, timed)
+        try:
+            yield
+        finally:
+            setattr(owner, name, original)
+
+    @contextmanager
+    def looking(self) -> Iterator[None]:
+        """``Eye.look`` marked as the time that counts, its total in ``totals["look"]``."""
+        original = Eye.look
+
+        def look(eye: Eye, *args: Any, **kwargs: Any) -> Any:
+            self.inside = True
+            started = time.thread_time()
+            try:
+                return original(eye, *args, **kwargs)
+            finally:
+                self.totals["look"] += time.thread_time() - started
+                self.inside = False
+
+        Eye.look = look  # type: ignore[method-assign]
+        try:
+            yield
+        finally:
+            Eye.look = original  # type: ignore[method-assign]
+
+    def collecting(self, phase: str, info: dict[str, int]) -> None:
+        """A ``gc.callbacks`` entry: the collector's time inside a look."""
+        if self.inside:
+            self.totals["garbage collection"] += (1 if phase == "stop" else -1) * (
+                time.thread_time()
+            )
+
+
+def split(profile: str, drops: int) -> Counter[str]:
+    """The CPU time (s) of the looks of ``drops`` in-process drops (``"look"``) and of
+    each part inside them."""
+    table, params, config = load_table(), load_params(), load_eye_config()
+    source = list(in_process_drops(table, load_profile(profile), drops, SEED))
+    timer = _Split()
+    with ExitStack() as stack:
+        stack.enter_context(timer.looking())
+        for owner, name, label in PARTS:
+            stack.enter_context(timer.timing(owner, name, label))
+        gc.callbacks.append(timer.collecting)
+        try:
+            evaluate(table, params, config, source, SEED)
+        finally:
+            gc.callbacks.remove(timer.collecting)
+    return timer.totals
 
 
 def main() -> None:
@@ -82,6 +178,12 @@ def main() -> None:
             n, right = tally.right_share(questions)
             cells.append(f"{n:5d} {100 * right:5.1f}%")
         print(f"{name:<24} " + " ".join(cells))
+    parts = split("clean", SPLIT_DROPS)
+    looks = parts.pop("look")
+    print(f"where a look's CPU time goes (clean, {SPLIT_DROPS} drops, {looks:.1f} s of looks):")
+    for label, seconds in parts.most_common():
+        print(f"  {label:<38} {100 * seconds / looks:5.1f} %")
+    print(f"  {'the rest':<38} {100 * (1 - sum(parts.values()) / looks):5.1f} %")
 
 
 if __name__ == "__main__":

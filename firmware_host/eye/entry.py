@@ -158,7 +158,9 @@ class ReleaseFit:
             )
             for p in found
         )
-        return _Timed(passes, {p.beam for p in found}, max(self.distance(p.cut) for p in found))
+        seen = {p.beam for p in found}
+        unseen = tuple(bx for beam, bx in enumerate(self.beams) if beam not in seen)
+        return _Timed(passes, unseen, max(self.distance(p.cut) for p in found))
 
     def _refine(
         self,
@@ -202,8 +204,8 @@ class ReleaseFit:
             if clear is not None:
                 heights.append(clear - chord[1])
         left, right = _span(radius, outline)
-        for beam, bx in enumerate(self.beams):
-            if beam in timed.seen or not x + left < bx < x + right:
+        for bx in timed.unseen:
+            if not x + left < bx < x + right:
                 continue
             chord = _chord(radius, outline, bx - x)
             if chord is not None and chord[1] - chord[0] >= fit.ignore_chord:
@@ -222,7 +224,8 @@ class _Timed:
     """The passes as :meth:`ReleaseFit._cost` uses them (see :meth:`ReleaseFit._timed`)."""
 
     passes: tuple[tuple[float, float, float | None], ...]
-    seen: set[int]
+    unseen: tuple[float, ...]
+    """The x of every beam no pass cut."""
     deepest: float
 
 
