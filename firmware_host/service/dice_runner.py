@@ -34,7 +34,6 @@ from firmware_host.service.runner import (
     PageServer,
     run_until,
     stop_on_signals,
-    tell_systemd,
 )
 from firmware_host.tables.game import Setup, TableGame
 from firmware_host.web.access import Access
@@ -127,10 +126,8 @@ class DiceService:
             page = PageServer(self.options, self.web, app)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
-        if self.notifier.enabled:
-            tasks.append(loop.create_task(tell_systemd(self.notifier, self.table)))
         try:
-            await run_until(self._stopping, tasks, page, self.notifier)
+            await run_until(self._stopping, tasks, page, self.notifier, self.table)
         finally:
             self.close()
         return 0

@@ -222,10 +222,8 @@ class Service:
             page = PageServer(self.options, self.web, create_app(self.controller, Access(self.web)))
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
-        if self.notifier.enabled:
-            tasks.append(loop.create_task(tell_systemd(self.notifier, self.controller)))
         try:
-            await run_until(self._stopping, tasks, page, self.notifier)
+            await run_until(self._stopping, tasks, page, self.notifier, self.controller)
         finally:
             self.close()
         return 0
@@ -303,10 +301,15 @@ async def run_until(
     tasks: list[asyncio.Task[Any]],
     page: PageServer | None,
     notifier: Notifier,
+    table: Any,
 ) -> None:
-    """Serve ``page`` beside ``tasks`` until ``stopping`` is set; then tell systemd, cancel
-    the tasks and let the page's server finish its connections."""
-    serving = asyncio.get_running_loop().create_task(page.serve()) if page is not None else None
+    """Serve ``page`` beside ``tasks`` (and systemd's notifications of ``table``'s status,
+    when enabled) until ``stopping`` is set; then tell systemd, cancel the tasks and let
+    the page's server finish its connections."""
+    loop = asyncio.get_running_loop()
+    if notifier.enabled:
+        tasks = [*tasks, loop.create_task(tell_systemd(notifier, table))]
+    serving = loop.create_task(page.serve()) if page is not None else None
     try:
         await stopping.wait()
     finally:
