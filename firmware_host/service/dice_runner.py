@@ -17,7 +17,6 @@ from collections.abc import Callable
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 from firmware_host.journal.store import Journal
-from firmware_host.link.finding import find_hub
 from firmware_host.link.session import HubEvent
 from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
@@ -29,10 +28,10 @@ from firmware_host.service.dice_table import DiceTable
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
-    PACED_UP_TO,
     Options,
     PageServer,
     run_until,
+    service_hub,
     stop_on_signals,
 )
 from firmware_host.tables.game import Setup, TableGame
@@ -69,22 +68,8 @@ class DiceService:
             kind.first_event(setup)
         except ValueError as exc:
             raise InputError("tabletop run", "--players/--variant", str(exc)) from None
-        self.hub = find_hub(
-            options.port,
-            options.sim,
-            table=self.config,
-            noise=options.noise,
-            seed=options.seed,
-            speed=options.speed if options.speed <= PACED_UP_TO else None,
-        )
-        virtual = self.hub.virtual
-        if virtual is None and options.autoplay:
-            self.hub.close()
-            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
-        if virtual is not None:
-            why = "the simulator" if options.sim else "no hub found: the simulator"
-            announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
-        thrower = self._throw if virtual is not None else None
+        self.hub = service_hub(options, self.config, announce)
+        thrower = self._throw if self.hub.virtual is not None else None
         dice = self.config.config.dice.count
         self.journal = Journal(options.journal)
         try:

@@ -34,14 +34,14 @@ from starlette.applications import Starlette
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.panel import load_panel
-from firmware_host.config.table import load_table
+from firmware_host.config.table import Table, load_table
 from firmware_host.errors import InputError
 from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
-from firmware_host.link.finding import find_hub
+from firmware_host.link.finding import HubChoice, find_hub
 from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
 from firmware_host.model.params import load_params
@@ -112,6 +112,27 @@ def game_start(options: Options) -> GameStarted:
     return GameStarted(competitors, False, Variants(options.edges, options.jokers))
 
 
+def service_hub(options: Options, table: Table, announce: Callable[[str], None]) -> HubChoice:
+    """The hub ``options`` ask for (``find_hub``), paced for ``options.speed``; says so in
+    one line when it is the simulator's, and refuses ``--autoplay`` without it."""
+    hub = find_hub(
+        options.port,
+        options.sim,
+        table=table,
+        noise=options.noise,
+        seed=options.seed,
+        speed=options.speed if options.speed <= PACED_UP_TO else None,
+    )
+    if hub.virtual is None:
+        if options.autoplay:
+            hub.close()
+            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
+    else:
+        why = "the simulator" if options.sim else "no hub found: the simulator"
+        announce(f"tabletop run: {why}'s virtual hub at {hub.url}")
+    return hub
+
+
 class Service:
     """One run of the service (build it, then ``await run()``; ``stop()`` ends it)."""
 
@@ -151,23 +172,10 @@ class Service:
             )
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
         edges = game.state.started.variants.edges
-        self.hub = find_hub(
-            options.port,
-            options.sim,
-            table=table,
-            noise=options.noise,
-            seed=options.seed,
-            speed=options.speed if options.speed <= PACED_UP_TO else None,
-        )
+        self.hub = service_hub(options, table, announce)
         self.hand = VirtualHand(self.hub.virtual, options.seed, edges) if self.hub.virtual else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
-        elif options.autoplay:
-            self.hub.close()
-            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
-        if self.hub.virtual is not None:
-            why = "the simulator" if options.sim else "no hub found: the simulator"
-            announce(f"tabletop run: {why}'s virtual hub at {self.hub.url}")
         params = load_params()
         eye = Eye(table, params, load_eye_config(), edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
