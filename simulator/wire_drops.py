@@ -16,6 +16,11 @@ collector's clock is the hub time of the event it is given (a paced hub's events
 at their hub time), so its quiet and jam windows mean what they mean at the table; once a
 drop's last event is in, the clock moves on by the quiet window and one poll
 (:data:`~firmware_host.service.hub_feed.POLL_SECONDS`), as the service waits.
+
+The host asks the collector for the drop's entry after every event and poll
+(:meth:`~firmware_host.sensors.collector.DropCollector.entered`), as the service does to
+start the eye early; each :class:`~simulator.evaluate.EvalDrop` carries that entry and
+the hub time from it to the settle signal (``lead_s``).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from firmware_host.link.transport import HubLink
 from firmware_host.model.supply import GAME_DROPS
 from firmware_host.rules.pieces import Piece
 from firmware_host.sensors.collector import DropCollector, DropOutcome
+from firmware_host.sensors.drop import DropEntry
 from firmware_host.service.hub_feed import POLL_SECONDS
 from simulator.evaluate import EvalDrop, identity_of, oracle_of, turns
 from simulator.hub import DropHandle, VirtualHub
@@ -50,28 +56,50 @@ class WireStalled(TabletopError):
 
 class HostSide:
     """The host's side: the link's events (put on :attr:`events`) through a collector
-    whose clock is hub time. It sees nothing but the events."""
+    whose clock is hub time. It sees nothing but the events.
+
+    ``entry`` is the open drop's entry and the hub time (s) the collector reported it;
+    ``ended_at`` the hub time the last drop ended."""
 
     def __init__(self, table: Table) -> None:
         self.events: queue.Queue[HubEvent] = queue.Queue()
         self.now = 0.0
         self.quiet = table.config.settle.quiet
         self.collector = DropCollector(table, clock=lambda: self.now)
+        self.entry: tuple[DropEntry, float] | None = None
+        self.ended_at = 0.0
 
     def take(self, event: HubEvent) -> list[DropOutcome]:
         """Feed one event, the clock at its hub time; the drops it ended."""
         self.now = max(self.now, event.hub_us / 1e6)
-        return self.collector.feed(event)
+        return self._ended(self.collector.feed(event))
 
     def wait_out(self) -> list[DropOutcome]:
-        """The host waits out the quiet window after the last event (its next poll)."""
-        self.now += self.quiet + POLL_SECONDS
-        return self.collector.poll()
+        """The host waits out the quiet window after the last event (its next poll),
+        asking for the drop's entry at each poll meanwhile."""
+        end = self.now + self.quiet + POLL_SECONDS
+        while self.entry is None and self.collector.collecting and self.now + POLL_SECONDS < end:
+            self.now += POLL_SECONDS
+            self._look_for_entry()
+        self.now = end
+        return self._ended(self.collector.poll())
+
+    def _look_for_entry(self) -> None:
+        entered = self.collector.entered()
+        if entered is not None:
+            self.entry = (entered, self.now)
+
+    def _ended(self, done: list[DropOutcome]) -> list[DropOutcome]:
+        if done:
+            self.ended_at = self.now
+        self._look_for_entry()
+        return done
 
 
 def collect_drop(hub: VirtualHub, handle: DropHandle, host: HostSide, number: int) -> DropOutcome:
     """Feed ``host`` the events until ``handle``'s drop is all in (sent by the hub and
     acknowledged by the host); the one drop they tell."""
+    host.entry = None
     deadline = time.monotonic() + DEADLINE_S
     done: list[DropOutcome] = []
     while True:
@@ -113,4 +141,7 @@ def wire_drops(table: Table, profile: NoiseProfile, drops: int, seed: int) -> It
             handle = hub.drop(color, shape, x, angle)
             readings = collect_drop(hub, handle, host, number).readings
             oracle = oracle_of(table, _numbered(handle.true.pieces, first))
-            yield EvalDrop(number, new_game, identity_of(readings), readings, oracle)
+            entered, at = host.entry or (None, host.ended_at)
+            identity = identity_of(readings)
+            lead = host.ended_at - at
+            yield EvalDrop(number, new_game, identity, readings, oracle, entered, lead)

@@ -6,7 +6,9 @@ eye judges each from those readings (and the piece tag), the eye's questions ans
 truthfully; every decided verdict is compared with ``judge`` on the true final poses
 (:mod:`simulator.evaluate`). Prints the counts and the verdict latency; with ``--json``
 one object: ``drops``, ``agree``, ``asked``, ``wrong``, ``staff``, ``verdict_ms_p50``,
-``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff).
+``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff), and the eye's
+early part's figures (``early_ms_p50``, ``early_ms_p95``, ``lead_ms_p5``,
+``early_overrun``, ``early_redone``: :meth:`simulator.evaluate.Tally.to_json`).
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
             f"{n} drops ({args.noise}): agree {tally.agree} ({100 * tally.agree / n:.1f} %), "
             f"asked {tally.asked} ({100 * tally.asked / n:.1f} %), "
             f"wrong {tally.wrong} ({100 * tally.wrong / n:.1f} %), staff {tally.staff}; "
-            f"verdict p50 {figures['verdict_ms_p50']} ms, p95 {figures['verdict_ms_p95']} ms"
+            f"verdict p50 {figures['verdict_ms_p50']} ms, p95 {figures['verdict_ms_p95']} ms; "
+            f"early part p50 {figures['early_ms_p50']} ms, p95 {figures['early_ms_p95']} ms "
+            f"(lead p5 {figures['lead_ms_p5']} ms, overran {figures['early_overrun']}, "
+            f"redone {figures['early_redone']})"
         )
     return 0

@@ -15,6 +15,13 @@ candidates the answer rules out and decides or asks again (bounded). The candida
 chosen is the one of highest weight with the decided verdict; its whole board is the
 model's new state.
 
+Steps (1)-(3), the jam check aside, need neither the strips nor the settle time, only
+the entry gate's cuts, the identity and the snapshot: :meth:`Eye.begin` does them once the
+piece has gone through the gate, while it still falls and settles, and
+:meth:`Look.settle` does the rest once the readings are in (redoing everything when the
+entry changed meanwhile). :meth:`Eye.look` is both at once; the look is the same, bit
+for bit.
+
 Everything random comes from ``random.Random`` seeded with the eye's seed and the drop's
 release time, so a look is reproducible.
 """
@@ -40,9 +47,9 @@ from firmware_host.model.world import Drop, Snapshot, World
 from firmware_host.rules.landing import Verdict, judge
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.rules.position import Position
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
-from firmware_host.sensors.strips import StripModel
+from firmware_host.sensors.strips import StripModel, StripSnapshot
 
 NEGLIGIBLE = 1e-3
 """Candidates with less (tempered) weight than the best times this are not refereed: they
@@ -101,6 +108,24 @@ class Eye:
         self.strips = StripModel(table)
         self.likelihood = StripLikelihood(config.likelihood)
 
+    def begin(
+        self,
+        snapshot: Snapshot,
+        identity: tuple[Color, Shape] | None,
+        entry: DropEntry,
+        piece_id: str,
+        options: Sequence[tuple[Color, Shape]] = (),
+    ) -> Look:
+        """Start judging one drop into the model's ``snapshot`` once the piece has gone
+        through the entry gate (``entry``): the work that needs neither the strips nor the
+        settle time (the passes, a second piece, the identity, the release fit and the
+        candidate drops around each fitted release). Finish with :meth:`Look.settle`.
+
+        ``identity`` is the selected piece (else the tag read is used); with neither, the
+        look asks which of ``options`` it was. ``piece_id`` names the new piece.
+        """
+        return Look(self, snapshot, identity, entry, piece_id, tuple(options))
+
     def look(
         self,
         snapshot: Snapshot,
@@ -109,33 +134,64 @@ class Eye:
         piece_id: str,
         options: Sequence[tuple[Color, Shape]] = (),
     ) -> Look:
-        """Start judging one drop into the model's ``snapshot``.
+        """Judge one drop into the model's ``snapshot`` from its settled ``readings``:
+        :meth:`begin` and :meth:`Look.settle` at once (the same look, bit for bit).
 
         ``identity`` is the selected piece (else the tag read is used); with neither, the
         look asks which of ``options`` it was. ``piece_id`` names the new piece.
         """
-        return Look(self, snapshot, identity, readings, piece_id, tuple(options))
+        look = self.begin(snapshot, identity, readings.entered, piece_id, options)
+        look.settle(readings)
+        return look
+
+
+@dataclass(frozen=True)
+class _Landing:
+    """A simulated drop not weighed yet: the strips it predicts (``predicted``) and the
+    entry fit's ``prior``."""
+
+    drop: Drop
+    params: PhysicsParams
+    snapshot: Snapshot
+    pieces: tuple[Piece, ...]
+    predicted: StripSnapshot
+    prior: float
 
 
 class Look:
-    """The eye's judgement of one drop, in progress: ``outcome`` is where it stands."""
+    """The eye's judgement of one drop, in progress: ``outcome`` is where it stands (None
+    until :meth:`settle`)."""
+
+    readings: DropReadings
+    """The settled readings (set by :meth:`settle`)."""
 
     def __init__(
         self,
         eye: Eye,
         snapshot: Snapshot,
         identity: tuple[Color, Shape] | None,
-        readings: DropReadings,
+        entry: DropEntry,
         piece_id: str,
         options: tuple[tuple[Color, Shape], ...],
     ) -> None:
         self.eye = eye
         self.before = snapshot
-        self.readings = readings
         self.piece_id = piece_id
+        self.selected = identity
+        self.options = options
+        self.outcome: Outcome | None = None
+        self.redone = False
+        """Whether :meth:`settle` redid the look (its entry had changed)."""
+        self._early = self._begin(entry)
+
+    def _begin(self, entry: DropEntry) -> Outcome | None:
+        """The look's work from the entry alone: an outcome already known (a second
+        piece, which piece?, no pass), else None with the unweighed landings in
+        ``_landings``. Everything the look draws starts here."""
+        self.entry = entry
         self.asked: set[str] = set()
         self.answers: dict[str, bool] = {}
-        self.rng = random.Random(f"{eye.seed}:{readings.released_us}")
+        self.rng = random.Random(f"{self.eye.seed}:{entry.released_us}")
         self.candidates: list[Candidate] = []
         self.verdicts: list[Verdict] = []
         self.share = 0.0
@@ -144,28 +200,52 @@ class Look:
         """Whether the leading landing then stood the model's own error (``_sure``)."""
         self._drawn = False
         self._question: str | None = None
-        self.outcome: Outcome = self._start(identity, options)
-
-    def _start(
-        self, identity: tuple[Color, Shape] | None, options: tuple[tuple[Color, Shape], ...]
-    ) -> Outcome:
-        config, readings = self.eye.config.entry, self.readings
-        if identity is None and readings.tag is not None:
-            identity = piece_of_tag(readings.tag)
-        if (readings.settled_us - readings.released_us) / 1e6 >= config.jam_after_s:
-            return Jam(
-                f"the {self._name(identity)} has not come to rest "
-                f"{config.jam_after_s:g} s after release: free it, then confirm the board"
-            )
-        self.passes = passes(readings.entry, readings.released_us, config)
+        self._landings: list[_Landing] = []
+        config = self.eye.config.entry
+        identity = self.selected
+        if identity is None and entry.tag is not None:
+            identity = piece_of_tag(entry.tag)
+        self.identity = identity
+        self.passes = passes(entry.entry, entry.released_us, config)
         if second_piece(self.passes, config):
             return SecondPiece(
                 "a second piece went through the entry gate before the first settled: "
                 "take it out (or confirm the board)"
             )
         if identity is None:
-            return Asking(PieceQuestion("Which piece was dropped?", options))
-        return self._judge(identity)
+            return Asking(PieceQuestion("Which piece was dropped?", self.options))
+        return self._prepare(identity)
+
+    def settle(self, readings: DropReadings) -> Outcome:
+        """Finish the look with the drop's settled ``readings``: a jam, else the weights,
+        the refinement, and the decision or the first question.
+
+        When their entry differs from the one the look began with in what the eye uses
+        (the tag, the release, the passes: a late entry event, a second piece), the look
+        is redone from them, exactly as :meth:`Eye.look` would.
+        """
+        if self.outcome is not None:
+            raise InputError("eye", "settle", "this look has settled already")
+        entered = readings.entered
+        if entered != self.entry and (
+            entered.tag != self.entry.tag
+            or entered.released_us != self.entry.released_us
+            or passes(entered.entry, entered.released_us, self.eye.config.entry) != self.passes
+        ):
+            self._early = self._begin(entered)
+            self.redone = True
+        self.readings = readings
+        config = self.eye.config.entry
+        if (readings.settled_us - readings.released_us) / 1e6 >= config.jam_after_s:
+            self.outcome = Jam(
+                f"the {self._name(self.identity)} has not come to rest "
+                f"{config.jam_after_s:g} s after release: free it, then confirm the board"
+            )
+        elif self._early is not None:
+            self.outcome = self._early
+        else:
+            self.outcome = self._finish()
+        return self.outcome
 
     @staticmethod
     def _name(identity: tuple[Color, Shape] | None) -> str:
@@ -221,6 +301,12 @@ class Look:
         return features(verdict, self._others(), self.eye.table.board.bonus_circles)
 
     def _judge(self, identity: tuple[Color, Shape]) -> Outcome:
+        early = self._prepare(identity)
+        return early if early is not None else self._finish()
+
+    def _prepare(self, identity: tuple[Color, Shape]) -> Outcome | None:
+        """Fit the release and simulate ``per_mode`` landings around each mode (not
+        weighed: that needs the strips); a :class:`Disagree` when no pass was seen."""
         eye = self.eye
         modes = eye.release_fit.modes(identity[1], self.passes)
         if not modes:
@@ -232,11 +318,19 @@ class Look:
         spread = eye.config.candidates
         seeds = [Drop(identity[0], identity[1], m.x, m.y, m.angle) for m in modes]
         entry_log = [-m.cost / 2 for m in modes]
-        found: list[Candidate] = []
         for seed, prior in zip(seeds, entry_log, strict=True):
             for k in range(spread.per_mode):
                 drop = self._jitter(seed, rng, k, 1.0)
-                found += self._simulate(drop, self._physics(rng, k, 1.0), prior)
+                self._landings += self._land(drop, self._physics(rng, k, 1.0), prior)
+        return None
+
+    def _finish(self) -> Outcome:
+        """Weigh the landings against the settled strips, refine around the best, and
+        decide or ask."""
+        eye, rng = self.eye, self.rng
+        spread = eye.config.candidates
+        found = [self._weigh(landing) for landing in self._landings]
+        self._landings = []
         if found:
             best = max(found, key=lambda c: c.log_weight)
             for k in range(spread.refine):
@@ -329,6 +423,10 @@ class Look:
     def _simulate(
         self, drop: Drop, params: PhysicsParams, prior: float, draw: bool = False
     ) -> list[Candidate]:
+        return [self._weigh(landing, draw) for landing in self._land(drop, params, prior)]
+
+    def _land(self, drop: Drop, params: PhysicsParams, prior: float) -> list[_Landing]:
+        """Simulate ``drop`` from the snapshot with ``params`` (none when it cannot be)."""
         eye = self.eye
         world = World(eye.table.board, eye.params, self.before)
         try:
@@ -336,19 +434,22 @@ class Look:
         except InputError:
             return []
         pieces = world.pieces
-        fit = eye.likelihood.fit(eye.strips.snapshot(pieces), self.readings.strips)
-        return [
-            Candidate(
-                drop,
-                params,
-                world.snapshot(),
-                pieces,
-                fit.log_likelihood + prior,
-                fit.mismatches,
-                prior,
-                draw,
-            )
-        ]
+        predicted = eye.strips.snapshot(pieces)
+        return [_Landing(drop, params, world.snapshot(), pieces, predicted, prior)]
+
+    def _weigh(self, landing: _Landing, draw: bool = False) -> Candidate:
+        """``landing`` weighed by how well it explains the settled strips."""
+        fit = self.eye.likelihood.fit(landing.predicted, self.readings.strips)
+        return Candidate(
+            landing.drop,
+            landing.params,
+            landing.snapshot,
+            landing.pieces,
+            fit.log_likelihood + landing.prior,
+            fit.mismatches,
+            landing.prior,
+            draw,
+        )
 
     def _verdict(self, candidate: Candidate) -> Verdict:
         *others, dropped = candidate.pieces

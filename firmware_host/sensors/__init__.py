@@ -8,7 +8,7 @@ sensor is; docs/sensors.md says what each one senses.
 
 from firmware_host.sensors.bits import Bits
 from firmware_host.sensors.dice import DieReading
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.entry_gate import BeamCut, EntryGate, Sample, Trajectory
 from firmware_host.sensors.piece_reader import PieceReader, piece_of_tag, tag_of
 from firmware_host.sensors.strips import StripModel, StripSnapshot
@@ -17,6 +17,7 @@ __all__ = [
     "BeamCut",
     "Bits",
     "DieReading",
+    "DropEntry",
     "DropReadings",
     "EntryGate",
     "PieceReader",

@@ -10,6 +10,13 @@ hub's order) and the table's state, and reports each drop as a :class:`DropOutco
 * ``JAM`` - still changing ``settle.jam`` seconds after the piece entered: the readings
   so far.
 
+While a drop is open, :meth:`DropCollector.entered` reports, once, its entry: the tag and
+the entry gate's cuts once the piece has gone through the gate (every beam cut since the
+drop opened has cleared and no entry event came for :data:`ENTRY_QUIET_S`; or no entry
+event came for the ``settle.quiet`` window, a beam still cut: stuck, or the piece caught
+in the gate). The eye starts on it while the piece still falls and settles
+(:meth:`firmware_host.eye.Eye.begin`).
+
 A drop opens with a piece tag (or, on a table without a reader, the first entry cut);
 ``released_us`` is that event's hub time; ``settled_us`` the hub time of its last strip
 or gate change. Beams still cut when a drop opens (a stuck beam) count as cut from its
@@ -28,12 +35,17 @@ from typing import Any
 from firmware_host.config.table import Table
 from firmware_host.link.session import HubEvent
 from firmware_host.sensors.bits import Bits
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.entry_gate import BeamCut
 from firmware_host.sensors.strips import StripSnapshot
 
 ENTRY_GATE, TOP_GATE, CURTAIN, EDGE = 0, 1, 2, 3
 """The protocol's sensor numbers (``gate`` and ``bitmap`` sources)."""
+
+ENTRY_QUIET_S = 0.03
+"""Seconds with no entry-gate event, every beam cut having cleared, after which the piece
+has gone through the gate (a piece crosses the 10 mm beams in a few ms each; the margin
+keeps a flicker before the piece arrives from passing for it)."""
 
 
 class Outcome(StrEnum):
@@ -60,6 +72,12 @@ class _Drop:
     entry: list[BeamCut] = field(default_factory=list)
     changed_at: float | None = None
     settled_us: int = 0
+    held: int = 0
+    """How many of ``entry`` were already cut when the drop opened (stuck beams)."""
+    entry_at: float | None = None
+    """When the last entry-gate event came (None: none yet)."""
+    entered: bool = False
+    """Whether :meth:`DropCollector.entered` reported this drop's entry."""
 
 
 def _bits(message: dict[str, Any], length: int) -> Bits:
@@ -108,6 +126,20 @@ class DropCollector:
         """True while a drop is open."""
         return self._drop is not None
 
+    def entered(self) -> DropEntry | None:
+        """The open drop's entry once the piece has gone through the entry gate by now
+        (reported once per drop; None otherwise). Ask after each :meth:`feed` and
+        :meth:`poll`: a drop that ends first is never reported here."""
+        drop = self._drop
+        if drop is None or drop.entered or drop.entry_at is None:
+            return None
+        quiet = self.clock() - drop.entry_at
+        cleared = all(cut.clear_us is not None for cut in drop.entry[drop.held :])
+        if quiet < (ENTRY_QUIET_S if cleared else self.quiet):
+            return None
+        drop.entered = True
+        return DropEntry(drop.tag, drop.released_us, tuple(drop.entry))
+
     def feed(self, event: HubEvent) -> list[DropOutcome]:
         """Take the next event; returns the drops it (or the time since the last) ended."""
         done = self.poll()
@@ -144,6 +176,7 @@ class DropCollector:
     def _open(self, tag: str | None, t_us: int) -> None:
         drop = _Drop(tag, t_us, self.clock())
         drop.entry = [BeamCut(beam, t_us, None) for beam in self.entry.indices()]
+        drop.held = len(drop.entry)
         self._drop = drop
 
     def _changed(self, t_us: int) -> None:
@@ -188,6 +221,7 @@ class DropCollector:
                 if drop.entry[i].beam == beam and drop.entry[i].clear_us is None:
                     drop.entry[i] = BeamCut(beam, drop.entry[i].cut_us, t_us)
                     break
+        drop.entry_at = self.clock()
         self._changed(t_us)
 
     def _bitmap(self, message: dict[str, Any]) -> None:

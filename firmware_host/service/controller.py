@@ -49,10 +49,11 @@ from firmware_host.outputs.track_lights import Animation
 from firmware_host.panel.buttons import Action as Button
 from firmware_host.rules.landing import Verdict, judge
 from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.service.referee import (
     Asked,
+    EarlyReferee,
     Identity,
     Landed,
     Mishap,
@@ -243,6 +244,18 @@ class TableController:
             self.game.finish()
         self._enter_turn()
 
+    def entered(self, entry: DropEntry) -> None:
+        """The drop feed saw a piece go through the entry gate: an early referee may start
+        on it (the drop's readings then finish it, :meth:`dropped`)."""
+        turn = self.state.current
+        if not isinstance(self.referee, EarlyReferee) or turn is None:
+            return
+        if self.paused is not None or self._phase is not Phase.SELECT:
+            return
+        options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
+        identity = self._identity(entry.tag)
+        self.referee.begin(self.state.board, identity, entry, piece_id(turn.number), options)
+
     async def dropped(self, readings: DropReadings) -> None:
         """The drop feed assembled one drop's readings: referee it."""
         turn = self.state.current
@@ -258,7 +271,7 @@ class TableController:
             self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
             return
         self._unjudged = turn.number
-        identity = self._identity(readings)
+        identity = self._identity(readings.tag)
         options = tuple((c, s) for c, s, _ in self.state.standing(turn.competitor.name).supply)
         event(
             log,
@@ -323,10 +336,10 @@ class TableController:
             raise IllegalMove(f"the game is paused: {self.paused}")
         return turn
 
-    def _identity(self, readings: DropReadings) -> Identity | None:
-        if readings.tag is not None:
+    def _identity(self, tag: str | None) -> Identity | None:
+        if tag is not None:
             try:
-                return piece_of_tag(readings.tag)
+                return piece_of_tag(tag)
             except InputError as exc:
                 event(log, "unreadable piece tag", logging.WARNING, problem=str(exc))
         if self._selection is not None:

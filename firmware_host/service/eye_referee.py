@@ -13,18 +13,29 @@ eye                                     service
 ``Asking(PieceQuestion)``               :class:`~.referee.Asked` with ``options``
 ``Disagree`` / ``SecondPiece`` / ``Jam``  :class:`~.referee.Mishap`
 ======================================  =============================================
+
+It is an :class:`~.referee.EarlyReferee`: :meth:`EyeReferee.begin` starts the eye's look
+(:meth:`~firmware_host.eye.Eye.begin`) on its own thread once the piece has gone through
+the entry gate; :meth:`EyeReferee.look` waits for that work if it is still running (the
+wait is part of the verdict's time, ``early_wait_ms`` in the log) and settles it, or
+looks afresh when the drop is not the one begun (another board, piece or options).
 """
 
 from __future__ import annotations
+
+import logging
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
+from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
-from firmware_host.model.world import World
+from firmware_host.model.world import Snapshot, World
 from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
     Identity,
@@ -33,6 +44,11 @@ from firmware_host.service.referee import (
     MishapKind,
     Outcome,
 )
+
+log = logging.getLogger("firmware_host.service")
+
+_Drop = tuple[tuple[Piece, ...], Identity | None, str, tuple[Identity, ...]]
+"""What a begun look must match to be settled: pieces, identity, piece id, options."""
 
 
 class EyeReferee:
@@ -43,6 +59,21 @@ class EyeReferee:
         self.board = board
         self.params = params
         self._look: Look | None = None
+        self._begun: tuple[_Drop, Future[Look]] | None = None
+        self._early = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eye early")
+
+    def begin(
+        self,
+        pieces: tuple[Piece, ...],
+        identity: Identity | None,
+        entry: DropEntry,
+        piece_id: str,
+        options: tuple[Identity, ...] = (),
+    ) -> None:
+        """Start the eye's look at the drop of ``piece_id`` onto ``pieces`` on the early
+        thread, from its ``entry``; returns at once."""
+        drop = (pieces, identity, piece_id, options)
+        self._begun = (drop, self._early.submit(self._begin, entry, *drop))
 
     def look(
         self,
@@ -52,10 +83,52 @@ class EyeReferee:
         piece_id: str,
         options: tuple[Identity, ...] = (),
     ) -> Outcome:
-        """Start the eye's look at one drop onto ``pieces``."""
-        snapshot = World.at_rest(self.board, self.params, pieces).snapshot()
-        self._look = self.eye.look(snapshot, identity, readings, piece_id, options)
-        return self._outcome(self._look.outcome, piece_id)
+        """The eye's look at one drop onto ``pieces``: the one begun for it, once its
+        early work is done, settled with ``readings``; else a new one."""
+        started = time.perf_counter()
+        look = self._begun_for((pieces, identity, piece_id, options))
+        waited = time.perf_counter() - started
+        early = look is not None
+        if look is None:
+            entry = readings.entered
+            look = self.eye.begin(self._snapshot(pieces), identity, entry, piece_id, options)
+        self._look = look
+        outcome = look.settle(readings)
+        event(
+            log,
+            "eye settled",
+            logging.DEBUG,
+            early=early,
+            early_wait_ms=round(waited * 1000, 1),
+            ms=round((time.perf_counter() - started) * 1000, 1),
+            redone=look.redone,
+        )
+        return self._outcome(outcome, piece_id)
+
+    def _begun_for(self, drop: _Drop) -> Look | None:
+        """The look begun for ``drop``, once its early work is done (None when none was
+        begun, or for another drop: that work is waited for too)."""
+        begun, self._begun = self._begun, None
+        if begun is None:
+            return None
+        for_drop, work = begun
+        if for_drop != drop:
+            work.exception()  # waited for, not used
+            return None
+        return work.result()
+
+    def _begin(
+        self,
+        entry: DropEntry,
+        pieces: tuple[Piece, ...],
+        identity: Identity | None,
+        piece_id: str,
+        options: tuple[Identity, ...],
+    ) -> Look:
+        return self.eye.begin(self._snapshot(pieces), identity, entry, piece_id, options)
+
+    def _snapshot(self, pieces: tuple[Piece, ...]) -> Snapshot:
+        return World.at_rest(self.board, self.params, pieces).snapshot()
 
     def answer(self, yes: bool) -> Outcome:
         """The players' yes or no."""

@@ -4,7 +4,10 @@ The link delivers the hub's events in order on an asyncio queue; the
 :class:`~firmware_host.sensors.collector.DropCollector` turns them into one outcome per
 drop (settled readings, a second piece, a jam), and :class:`HubFeed` hands each to the
 controller: settled readings go to the referee, the others are mishaps (nothing counts,
-staff or the player put it right and the turn is played again). Between events the
+staff or the player put it right and the turn is played again). Once a drop's piece has
+gone through the entry gate, its entry goes to the controller first
+(:meth:`~firmware_host.service.controller.TableController.entered`), so that the
+referee can start on it while the piece falls and settles. Between events the
 collector is polled every :data:`POLL_SECONDS`, so a drop settles once the sensors are
 quiet even when no further event comes.
 """
@@ -44,6 +47,9 @@ class HubFeed:
                 done = self.collector.poll()
             else:
                 done = self.collector.feed(event)
+            entry = self.collector.entered()
+            if entry is not None:
+                self.controller.entered(entry)
             for outcome in done:
                 await self.deliver(outcome)
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.sensors.drop import DropReadings
+from firmware_host.sensors.drop import DropEntry, DropReadings
 
 Identity = tuple[Color, Shape]
 """The dropped piece's colour and shape."""
@@ -86,4 +86,23 @@ class Referee(Protocol):
 
     def choose(self, color: Color, shape: Shape) -> Outcome:
         """The players' answer to "which piece?": the ``color`` ``shape``."""
+        ...
+
+
+@runtime_checkable
+class EarlyReferee(Referee, Protocol):
+    """A referee that can start on a drop once the piece has gone through the entry gate,
+    while it still falls and settles; :meth:`Referee.look` then finishes it (and waits
+    for the early work if it is still running)."""
+
+    def begin(
+        self,
+        pieces: tuple[Piece, ...],
+        identity: Identity | None,
+        entry: DropEntry,
+        piece_id: str,
+        options: tuple[Identity, ...],
+    ) -> None:
+        """Start on the drop of ``piece_id`` onto ``pieces`` whose entry is ``entry``, in
+        the background (the arguments as :meth:`Referee.look` will get them)."""
         ...
