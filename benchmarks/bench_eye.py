@@ -7,14 +7,17 @@ DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 
 release and the true board before the drop, gets the verdict right this often (how far
 the model alone carries). The calibration table: of the drops decided after 0, 1, ...
 questions, how many and the share right (a decision is only as good as this share).
-The split table: where the CPU time of a look goes (docs/eye.md, "Where a look's time
-goes"), from timers put around each part for one in-process run of SPLIT_DROPS drops (a
-garbage collection that falls inside a timed part counts in both).
+The drift table: right / wrong / staff by how far the host's model had drifted from the true
+board before the drop (the evaluator's side only). The split table: where the CPU time of a
+look goes (docs/eye.md, "Where a look's time goes"), from timers put around each part for
+one in-process run of SPLIT_DROPS drops (a garbage collection that falls inside a timed part
+counts in both).
 """
 
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 from collections import Counter
@@ -42,6 +45,8 @@ DROPS = 3 * GAME_DROPS
 SEED = 2026
 PROFILES = ("clean", "realistic", "harsh")
 SPLIT_DROPS = GAME_DROPS
+DRIFT_BANDS = ((0.0, 1.0), (1.0, 3.0), (3.0, 10.0), (10.0, 30.0), (30.0, math.inf))
+"""The drift table's bands (mm): how far the model's farthest piece lay from the truth."""
 PARTS: tuple[tuple[object, str, str], ...] = (
     (world_module, "run_until_settled", "stepping the candidates (Chipmunk)"),
     (world_module, "space_of", "building their pymunk spaces"),
@@ -178,6 +183,14 @@ def main() -> None:
             n, right = tally.right_share(questions)
             cells.append(f"{n:5d} {100 * right:5.1f}%")
         print(f"{name:<24} " + " ".join(cells))
+    print("right / wrong / staff by the model's drift before the drop (mm):")
+    print(f"{'':<10}" + "".join(f"{f'{low:g}-{high:g}':>14}" for low, high in DRIFT_BANDS))
+    for name, tally in tallies.items():
+        cells = []
+        for low, high in DRIFT_BANDS:
+            found = tally.by_drift(low, high)
+            cells.append(f"{found['right']:>6}/{found['wrong']}/{found['staff']}")
+        print(f"{name:<10}" + "".join(f"{cell:>14}" for cell in cells))
     parts = split("clean", SPLIT_DROPS)
     looks = parts.pop("look")
     print(f"where a look's CPU time goes (clean, {SPLIT_DROPS} drops, {looks:.1f} s of looks):")

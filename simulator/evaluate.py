@@ -144,6 +144,18 @@ class Tally:
     decisions: list[tuple[float, int, bool]] = field(default_factory=list)
     """Each decided drop's (confidence, questions asked, right): how well the eye's
     confidence is calibrated."""
+    drifts: list[tuple[float, str]] = field(default_factory=list)
+    """Each drop's model drift and outcome: how far (mm) the farthest piece of the host's
+    model lay from its true pose before the drop (the evaluator's side: the eye never sees
+    it), and ``"right"``, ``"wrong"`` or ``"staff"``."""
+
+    def by_drift(self, low: float, high: float) -> dict[str, int]:
+        """The outcomes of the drops whose model drift was in [``low``, ``high``) mm."""
+        found = {"right": 0, "wrong": 0, "staff": 0}
+        for drift, kind in self.drifts:
+            if low <= drift < high:
+                found[kind] += 1
+        return found
 
     def right_share(self, questions: int) -> tuple[int, float]:
         """How many drops were decided after ``questions`` questions, and the share right."""
@@ -191,9 +203,12 @@ def evaluate(
     eye = Eye(table, params, config, EdgeFace.COLOR, seed)
     model = World(table.board, params)
     tally = Tally()
+    truth: tuple[Piece, ...] = ()
     for drop in source:
         if drop.new_game:
             model = World(table.board, params)
+            truth = ()
+        drift = model_drift(model, truth)
         entered = drop.entered or drop.readings.entered
         started = time.thread_time()
         look = eye.begin(model.snapshot(), drop.identity, entered, f"p{drop.number}")
@@ -218,8 +233,25 @@ def evaluate(
             tally.agree += same
             tally.wrong += not same
             tally.decisions.append((outcome.confidence, outcome.questions, same))
+            tally.drifts.append((drift, "right" if same else "wrong"))
             model.restore(outcome.snapshot)
         else:
             tally.staff += 1
+            tally.drifts.append((drift, "staff"))
             model = World.at_rest(table.board, params, drop.oracle.pieces)
+        truth = drop.oracle.pieces
     return tally
+
+
+def model_drift(model: World, truth: tuple[Piece, ...]) -> float:
+    """How far (mm) the farthest piece of ``model`` lies from its pose in ``truth`` (the
+    true board, the same piece ids); 0 for an empty board."""
+    true_poses = {piece.id: piece.pose for piece in truth}
+    return max(
+        (
+            math.hypot(piece.pose.x - true_poses[piece.id].x, piece.pose.y - true_poses[piece.id].y)
+            for piece in model.pieces
+            if piece.id in true_poses
+        ),
+        default=0.0,
+    )

@@ -38,7 +38,7 @@ from firmware_host.rules.landing import Verdict, judge
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.rules.position import Position
 from firmware_host.sensors.entry_gate import BeamCut
-from simulator.evaluate import evaluate, in_process_drops
+from simulator.evaluate import evaluate, in_process_drops, model_drift
 from simulator.true_world import TrueWorld
 
 TABLE = load_table()
@@ -250,6 +250,31 @@ def test_a_short_evaluation_is_reproducible_and_adds_up() -> None:
     for key in ("drops", "agree", "asked", "wrong", "staff"):
         assert first[key] == second[key]
     assert math.isfinite(first["verdict_ms_p95"])
+    drifts = runs[0].drifts
+    assert len(drifts) == 12 and drifts[0][0] == 0.0  # the first drop: an empty board
+    kinds = [kind for _, kind in drifts]
+    assert (kinds.count("right"), kinds.count("wrong"), kinds.count("staff")) == (
+        runs[0].agree,
+        runs[0].wrong,
+        runs[0].staff,
+    )
+    everything = runs[0].by_drift(0.0, math.inf)
+    assert sum(everything.values()) == 12
+
+
+def test_model_drift_is_the_farthest_piece_from_its_true_pose() -> None:
+    world = TrueWorld(TABLE, CLEAN, seed=4)
+    for number in range(3):
+        world.drop(*supply_piece(number), x=60.0 + 90.0 * number, angle=0.0, piece_id=f"p{number}")
+    truth = world.pieces
+    model = World.at_rest(TABLE.board, PARAMS, truth)
+    assert model_drift(model, truth) == pytest.approx(0.0, abs=1e-6)
+    moved = tuple(
+        replace(p, pose=Pose(p.pose.x + 3.0, p.pose.y + 4.0, p.pose.angle)) if p.id == "p1" else p
+        for p in truth
+    )
+    assert model_drift(model, moved) == pytest.approx(5.0, abs=1e-6)
+    assert model_drift(model, ()) == 0.0  # nothing to compare with
 
 
 def test_a_verdict_the_models_own_error_could_change_is_asked_not_decided() -> None:
