@@ -27,6 +27,7 @@ from simulator.bound import (
     Level,
     ProfileBound,
     Sensors,
+    Tradeoff,
     measure,
 )
 
@@ -93,7 +94,7 @@ def _name(column: Column) -> str:
     return f"{column.level} {column.sensors}"
 
 
-def _at(rows: tuple, asked: float) -> float:
+def _at(rows: tuple[Tradeoff, ...], asked: float) -> float:
     return next(row.realised_wrong for row in rows if row.asked == asked)
 
 

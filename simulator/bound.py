@@ -363,31 +363,27 @@ class DropBound:
         return posterior(self.keys[level][:samples], self.weights[level, sensors][:samples])
 
 
-def true_drops(
-    table: Table, profile: NoiseProfile, drops: int, seed: int
-) -> Iterator[tuple[int, Snapshot, TrueDrop, TrueWorld]]:
-    """The evaluation's drops (as :func:`~simulator.evaluate.in_process_drops` plays them),
-    each with the true board before it: number, board before, the drop, the true world."""
-    world = TrueWorld(table, profile, seed)
-    for number, color, shape, x, angle in turns(table, drops, seed):
+def true_drops(world: TrueWorld, drops: int, seed: int) -> Iterator[tuple[int, Snapshot, TrueDrop]]:
+    """The evaluation's drops in a fresh true ``world`` (as
+    :func:`~simulator.evaluate.in_process_drops` plays them from the same seed), each with
+    the true board before it: number, board before, the drop."""
+    for number, color, shape, x, angle in turns(world.table, drops, seed):
         if (number - 1) % GAME_DROPS == 0 and number > 1:
             world.clear()
         before = world.world.snapshot()
-        yield number, before, world.drop(color, shape, x, angle, f"p{number}"), world
+        yield number, before, world.drop(color, shape, x, angle, f"p{number}")
 
 
 def bound_drops(
     table: Table, profile: NoiseProfile, drops: int, seed: int, samples: int = SAMPLES
 ) -> Iterator[DropBound]:
     """Each drop's samples, weighed: see the module's docstring."""
+    world = TrueWorld(table, profile, seed)
     grid = PaneGrid(table.board)
+    forward = Forward(table, world.params, grid)
+    noise = ExactNoise(profile.sensors, world.noise.stuck)
     grid_rng = random.Random(f"{seed}:bound:grid")
-    forward: Forward | None = None
-    noise: ExactNoise | None = None
-    for number, before, drop, world in true_drops(table, profile, drops, seed):
-        if forward is None or noise is None:
-            forward = Forward(table, world.params, grid)
-            noise = ExactNoise(profile.sensors, world.noise.stuck)
+    for number, before, drop in true_drops(world, drops, seed):
         piece_id = f"p{number}"
         truth = verdict_key(oracle_of(table, drop.pieces).verdict)
         grid_read = flickered(grid.snapshot(drop.pieces), noise.flicker, grid_rng)

@@ -38,7 +38,7 @@ from simulator.bound import (
 )
 from simulator.evaluate import in_process_drops, oracle_of
 from simulator.noise import Gate, StuckBeam
-from simulator.true_world import TRUE_PARAMS
+from simulator.true_world import TRUE_PARAMS, TrueWorld
 
 TABLE = load_table()
 CLEAN = load_profile("clean")
@@ -57,8 +57,8 @@ def test_the_bound_replays_the_true_worlds_drops_exactly():
     """A sample with the drop's own physics and spin is the drop itself: the same final
     poses bit for bit, the same verdict (the bound simulates the true world, not another)."""
     forward = Forward(TABLE, load_params(TRUE_PARAMS), PaneGrid(TABLE.board))
-    played = list(true_drops(TABLE, HARSH, 8, seed=3))
-    for number, before, drop, _ in played:
+    played = list(true_drops(TrueWorld(TABLE, HARSH, 3), 8, seed=3))
+    for number, before, drop in played:
         pieces = forward.pieces(before, drop.actual, f"p{number}", drop.params)
         assert pieces == drop.pieces
         assert forward.outcome(pieces).key == verdict_key(oracle_of(TABLE, drop.pieces).verdict)
@@ -67,12 +67,12 @@ def test_the_bound_replays_the_true_worlds_drops_exactly():
     host = Forward(TABLE, load_params(), PaneGrid(TABLE.board))
     assert any(
         host.pieces(before, drop.actual, f"p{n}", load_params()) != drop.pieces
-        for n, before, drop, _ in played
+        for n, before, drop in played
     )
 
 
 def test_the_bound_plays_the_evaluations_drops():
-    ours = [drop.readings for _, _, drop, _ in true_drops(TABLE, REALISTIC, 5, seed=4)]
+    ours = [drop.readings for _, _, drop in true_drops(TrueWorld(TABLE, REALISTIC, 4), 5, 4)]
     theirs = [drop.readings for drop in in_process_drops(TABLE, REALISTIC, 5, seed=4)]
     assert ours == theirs
 
@@ -125,8 +125,9 @@ def test_stuck_beams_read_their_value_whatever_is_there():
 def test_the_true_worlds_noisy_readings_are_always_possible_under_the_exact_model():
     """Whatever the harsh noise layer did (flicker, stuck beams, missed contacts), its
     readings have a nonzero likelihood given the drop's exact ones."""
-    for _, _, drop, world in true_drops(TABLE, HARSH, 12, seed=6):
-        exact = ExactNoise(HARSH.sensors, world.noise.stuck)
+    world = TrueWorld(TABLE, HARSH, 6)
+    exact = ExactNoise(HARSH.sensors, world.noise.stuck)
+    for _, _, drop in true_drops(world, 12, seed=6):
         assert exact.strips(drop.exact.strips, drop.readings.strips) > -math.inf
 
 
