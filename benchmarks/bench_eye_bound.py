@@ -76,15 +76,18 @@ def report(bound: ProfileBound) -> str:
         )
     half = bound.samples // 2
     lines.append(
-        f"sampling check, K={bound.samples} against K={half}: MAP right, realised wrong at "
-        "3 % asked, least asked (realised)"
+        f"sampling check, K={bound.samples} against K={half}: MAP right; wrong at 3 % asked, "
+        "expected and realised; least asked, expected and realised"
     )
     for column in main:
         other = bound.column(column.level, column.sensors, half).figures
         f = column.figures
+        three, other_three = _at(f.rows, 0.03), _at(other.rows, 0.03)
         lines.append(
             f"{_name(column):<15} {_pct(f.right)} /{_pct(other.right)}   "
-            f"{_pct(_at(f.rows, 0.03))} /{_pct(_at(other.rows, 0.03))}   "
+            f"{_pct(three.expected_wrong)} /{_pct(other_three.expected_wrong)}   "
+            f"{_pct(three.realised_wrong)} /{_pct(other_three.realised_wrong)}   "
+            f"{_pct(f.least_expected)} /{_pct(other.least_expected)}   "
             f"{_pct(f.least_realised)} /{_pct(other.least_realised)}"
         )
     return "\n".join(lines)
@@ -94,8 +97,8 @@ def _name(column: Column) -> str:
     return f"{column.level} {column.sensors}"
 
 
-def _at(rows: tuple[Tradeoff, ...], asked: float) -> float:
-    return next(row.realised_wrong for row in rows if row.asked == asked)
+def _at(rows: tuple[Tradeoff, ...], asked: float) -> Tradeoff:
+    return next(row for row in rows if row.asked == asked)
 
 
 def run(argv: list[str]) -> list[ProfileBound]:
