@@ -9,8 +9,11 @@ import sys
 import benchmarks
 
 
-def main(names: list[str]) -> None:
-    """Run ``benchmarks.bench_<name>`` for each name given, or all of them."""
+def main(args: list[str]) -> None:
+    """Run ``benchmarks.bench_<name>`` for each name given, or all of them; options after
+    the names (``eye_bound --drops 100``) are left in ``sys.argv`` for the benchmark."""
+    first = next((i for i, arg in enumerate(args) if arg.startswith("-")), len(args))
+    names, sys.argv[1:] = args[:first], args[first:]
     found = sorted(
         m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")
     )
