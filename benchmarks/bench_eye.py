@@ -17,7 +17,6 @@ counts in both).
 from __future__ import annotations
 
 import gc
-import math
 import random
 import time
 from collections import Counter
@@ -45,8 +44,6 @@ DROPS = 3 * GAME_DROPS
 SEED = 2026
 PROFILES = ("clean", "realistic", "harsh")
 SPLIT_DROPS = GAME_DROPS
-DRIFT_BANDS = ((0.0, 1.0), (1.0, 3.0), (3.0, 10.0), (10.0, 30.0), (30.0, math.inf))
-"""The drift table's bands (mm): how far the model's farthest piece lay from the truth."""
 PARTS: tuple[tuple[object, str, str], ...] = (
     (world_module, "run_until_settled", "stepping the candidates (Chipmunk)"),
     (world_module, "space_of", "building their pymunk spaces"),
@@ -183,14 +180,8 @@ def main() -> None:
             n, right = tally.right_share(questions)
             cells.append(f"{n:5d} {100 * right:5.1f}%")
         print(f"{name:<24} " + " ".join(cells))
-    print("right / wrong / staff by the model's drift before the drop (mm):")
-    print(f"{'':<10}" + "".join(f"{f'{low:g}-{high:g}':>14}" for low, high in DRIFT_BANDS))
     for name, tally in tallies.items():
-        cells = []
-        for low, high in DRIFT_BANDS:
-            found = tally.by_drift(low, high)
-            cells.append(f"{found['right']:>6}/{found['wrong']}/{found['staff']}")
-        print(f"{name:<10}" + "".join(f"{cell:>14}" for cell in cells))
+        print(f"{name:<10} {tally.drift_line()}")
     parts = split("clean", SPLIT_DROPS)
     looks = parts.pop("look")
     print(f"where a look's CPU time goes (clean, {SPLIT_DROPS} drops, {looks:.1f} s of looks):")

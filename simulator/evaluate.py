@@ -122,6 +122,16 @@ def in_process_drops(
         yield EvalDrop(number, new_game, identity_of(drop.readings), drop.readings, oracle)
 
 
+DRIFT_BANDS: tuple[tuple[float, float], ...] = (
+    (0.0, 1.0),
+    (1.0, 3.0),
+    (3.0, 10.0),
+    (10.0, 30.0),
+    (30.0, math.inf),
+)
+"""The bands (mm) of model drift the figures are split by (:meth:`Tally.drift_line`)."""
+
+
 @dataclass
 class Tally:
     """The counts and latencies of an evaluation."""
@@ -161,6 +171,15 @@ class Tally:
         """How many drops were decided after ``questions`` questions, and the share right."""
         found = [right for _, asked, right in self.decisions if asked == questions]
         return len(found), (sum(found) / len(found) if found else 0.0)
+
+    def drift_line(self) -> str:
+        """Right / wrong / staff per band of :data:`DRIFT_BANDS`, in words."""
+        cells = []
+        for low, high in DRIFT_BANDS:
+            found = self.by_drift(low, high)
+            band = f"{low:g}+ mm" if math.isinf(high) else f"{low:g}-{high:g} mm"
+            cells.append(f"{band} {found['right']}/{found['wrong']}/{found['staff']}")
+        return "right/wrong/staff by the model's drift before the drop: " + ", ".join(cells)
 
     def percentile(self, q: float, values: list[float] | None = None) -> float:
         """The ``q`` quantile (0..1) of ``values`` (the latencies), nearest rank (0 with

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -360,6 +361,18 @@ def test_sim_eval_command_prints_the_design_json(capsys: pytest.CaptureFixture[s
     figures = json.loads(capsys.readouterr().out)
     assert set(figures) >= {"drops", "agree", "asked", "wrong", "verdict_ms_p50", "verdict_ms_p95"}
     assert figures["drops"] == 3
+
+
+def test_sim_eval_in_text_splits_the_outcomes_by_model_drift(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sim", "eval", "--drops", "3", "--seed", "1", "--noise", "clean"]) == 0
+
+    counts, drift = capsys.readouterr().out.splitlines()
+    assert counts.startswith("3 drops (clean): agree ")
+    cells = re.findall(r"(\d+)/(\d+)/(\d+)", drift.partition(": ")[2])
+    assert len(cells) == 5 and sum(int(n) for cell in cells for n in cell) == 3
+    assert drift.startswith("right/wrong/staff by the model's drift before the drop: 0-1 mm ")
 
 
 def test_sim_eval_refuses_an_unknown_profile(capsys: pytest.CaptureFixture[str]) -> None:

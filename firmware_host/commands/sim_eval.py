@@ -8,7 +8,9 @@ truthfully; every decided verdict is compared with ``judge`` on the true final p
 one object: ``drops``, ``agree``, ``asked``, ``wrong``, ``staff``, ``verdict_ms_p50``,
 ``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff), and the eye's
 early part's figures (``early_ms_p50``, ``early_ms_p95``, ``lead_ms_p5``,
-``early_overrun``, ``early_redone``: :meth:`simulator.evaluate.Tally.to_json`).
+``early_overrun``, ``early_redone``: :meth:`simulator.evaluate.Tally.to_json`). In
+text, a second line splits the outcomes by how far the host's model had drifted from the
+true board before each drop (the evaluator's side: :meth:`~simulator.evaluate.Tally.drift_line`).
 """
 
 from __future__ import annotations
@@ -74,4 +76,5 @@ def run(args: argparse.Namespace) -> int:
             f"(lead p5 {figures['lead_ms_p5']} ms, overran {figures['early_overrun']}, "
             f"redone {figures['early_redone']})"
         )
+        print(tally.drift_line())
     return 0
