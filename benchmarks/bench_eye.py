@@ -27,7 +27,7 @@ from typing import Any
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.eye import Eye, load_eye_config, verdict_key
+from firmware_host.eye import Eye, Look, load_eye_config, verdict_key
 from firmware_host.eye import eye as eye_module
 from firmware_host.eye.entry import ReleaseFit
 from firmware_host.eye.likelihood import StripLikelihood
@@ -79,7 +79,8 @@ def ceiling(profile: str, drops: int) -> float:
 
 
 class _Split:
-    """CPU time (s) of each of PARTS, and of the garbage collector, inside ``Eye.look``."""
+    """CPU time (s) of each of PARTS, and of the garbage collector, inside a look
+    (``Eye.begin`` and ``Look.settle``)."""
 
     def __init__(self) -> None:
         self.totals: Counter[str] = Counter()
@@ -107,23 +108,30 @@ class _Split:
 
     @contextmanager
     def looking(self) -> Iterator[None]:
-        """``Eye.look`` marked as the time that counts, its total in ``totals["look"]``."""
-        original = Eye.look
+        """A look's two halves, ``Eye.begin`` and ``Look.settle``, marked as the time that
+        counts, their total in ``totals["look"]``."""
+        halves = ((Eye, "begin"), (Look, "settle"))
+        originals = [getattr(owner, name) for owner, name in halves]
 
-        def look(eye: Eye, *args: Any, **kwargs: Any) -> Any:
-            self.inside = True
-            started = time.thread_time()
-            try:
-                return original(eye, *args, **kwargs)
-            finally:
-                self.totals["look"] += time.thread_time() - started
-                self.inside = False
+        def counted(original: Callable[..., Any]) -> Callable[..., Any]:
+            def half(*args: Any, **kwargs: Any) -> Any:
+                self.inside = True
+                started = time.thread_time()
+                try:
+                    return original(*args, **kwargs)
+                finally:
+                    self.totals["look"] += time.thread_time() - started
+                    self.inside = False
 
-        Eye.look = look  # type: ignore[method-assign]
+            return half
+
+        for (owner, name), original in zip(halves, originals, strict=True):
+            setattr(owner, name, counted(original))
         try:
             yield
         finally:
-            Eye.look = original  # type: ignore[method-assign]
+            for (owner, name), original in zip(halves, originals, strict=True):
+                setattr(owner, name, original)
 
     def collecting(self, phase: str, info: dict[str, int]) -> None:
         """A ``gc.callbacks`` entry: the collector's time inside a look."""
