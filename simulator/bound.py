@@ -7,8 +7,8 @@ table gives: this drop's own draw of the spread and (level B) the spin. For each
 the evaluation's sequence (:func:`simulator.evaluate.turns`, the same drops as
 :func:`~simulator.evaluate.in_process_drops` for the same seed) it simulates ``samples``
 drops of the same release, each with physics drawn as the true world draws them
-(:func:`~simulator.true_world.spread_params`) and, at level B, a spin drawn from the hand's
-distribution (level A keeps the drop's actual spin), and weighs each by the exact
+(:meth:`~firmware_host.model.params.PhysicsParams.spread`) and, at level B, a spin drawn
+from the hand's distribution (level A keeps the drop's actual spin), and weighs each by the exact
 likelihood of the drop's noisy readings (:class:`ExactNoise`). The posterior over verdict
 keys (:func:`~firmware_host.eye.verdict_key`) gives the MAP verdict and its probability
 ``p_max``; the trade-off (:func:`tradeoff`) says how few drops any eye must ask about to
@@ -44,7 +44,7 @@ from firmware_host.sensors import Bits, StripModel, StripSnapshot
 from firmware_host.sensors.pane_grid import PaneGrid
 from simulator.evaluate import oracle_of, turns
 from simulator.noise import Gate, StuckBeam
-from simulator.true_world import TrueDrop, TrueWorld, spread_params
+from simulator.true_world import TrueDrop, TrueWorld
 
 SAMPLES = 48
 """How many possible drops the perfect eye simulates per drop, by default."""
@@ -391,7 +391,8 @@ def bound_drops(
         rng = random.Random(f"{seed}:bound:{number}")
         draws = []
         for _ in range(samples):
-            params = spread_params(world.params, profile.physics_spread, rng)
+            spread = profile.physics_spread
+            params = world.params.spread(rng, spread.friction, spread.elasticity)
             draws.append((params, rng.gauss(0.0, profile.drop.spin)))
         for level in Level:
             found.keys[level] = []

@@ -30,10 +30,9 @@ import random
 from dataclasses import dataclass
 
 from firmware_host.config.loader import CONFIG_DIR
-from firmware_host.config.noise import NoiseProfile, PhysicsSpread
+from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.model import Drop, DropResult, PhysicsParams, World, load_params
-from firmware_host.model.params import PairValues
 from firmware_host.model.space import reach
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors import (
@@ -51,9 +50,6 @@ TRUE_PARAMS = CONFIG_DIR / "physics" / "true.yaml"
 
 PAUSE_US = 2_000_000
 """Hub time between one drop settling and the next one's release (the next player's turn)."""
-
-SPREAD_FLOOR = 0.1
-"""A coefficient never drops below this fraction of its value, however wide the spread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,31 +148,5 @@ class TrueWorld:
 
     def _spread(self) -> PhysicsParams:
         """This drop's physics: the true parameters with the profile's spread drawn."""
-        return spread_params(self.params, self.profile.physics_spread, self._rng)
-
-
-def spread_params(
-    params: PhysicsParams, spread: PhysicsSpread, rng: random.Random
-) -> PhysicsParams:
-    """``params`` with one drop's spread drawn from ``rng``: each of the four friction and
-    elasticity coefficients times ``max(SPREAD_FLOOR, 1 + N(0, sigma))`` (elasticity capped
-    at 1), drawn in the order friction piece/piece, piece/wall, elasticity piece/piece,
-    piece/wall. :class:`TrueWorld` draws each drop's physics with it; the perfect eye of
-    :mod:`simulator.bound` draws what a drop's physics could have been."""
-
-    def vary(value: float, sigma: float, cap: float) -> float:
-        return min(cap, value * max(SPREAD_FLOOR, 1.0 + rng.gauss(0.0, sigma)))
-
-    friction, elasticity = params.friction, params.elasticity
-    return params.model_copy(
-        update={
-            "friction": PairValues(
-                piece_piece=vary(friction.piece_piece, spread.friction, math.inf),
-                piece_wall=vary(friction.piece_wall, spread.friction, math.inf),
-            ),
-            "elasticity": PairValues(
-                piece_piece=vary(elasticity.piece_piece, spread.elasticity, 1.0),
-                piece_wall=vary(elasticity.piece_wall, spread.elasticity, 1.0),
-            ),
-        }
-    )
+        spread = self.profile.physics_spread
+        return self.params.spread(self._rng, spread.friction, spread.elasticity)

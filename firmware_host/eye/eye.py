@@ -372,23 +372,7 @@ class Look:
         if k == 0:
             return params
         spread = self.eye.config.candidates
-
-        def vary(value: float, sigma: float, cap: float) -> float:
-            return min(cap, value * max(0.1, 1.0 + rng.gauss(0.0, sigma * scale)))
-
-        f, e = params.friction, params.elasticity
-        return params.model_copy(
-            update={
-                "friction": PairValues(
-                    piece_piece=vary(f.piece_piece, spread.friction, math.inf),
-                    piece_wall=vary(f.piece_wall, spread.friction, math.inf),
-                ),
-                "elasticity": PairValues(
-                    piece_piece=vary(e.piece_piece, spread.elasticity, 1.0),
-                    piece_wall=vary(e.piece_wall, spread.elasticity, 1.0),
-                ),
-            }
-        )
+        return params.spread(rng, spread.friction * scale, spread.elasticity * scale)
 
     def _model_error(self, rng: random.Random) -> list[PhysicsParams]:
         """``decide.draws`` physics drawn around the host's by the model's own error."""

@@ -11,6 +11,8 @@ code with other values. Units in the file: mm, seconds, grams, degrees.
 
 from __future__ import annotations
 
+import math
+import random
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -51,6 +53,11 @@ class Settle(StrictModel):
     cap: Positive
 
 
+SPREAD_FLOOR = 0.1
+"""A coefficient drawn by :meth:`PhysicsParams.spread` never falls below this fraction of
+its value, however wide the spread."""
+
+
 class PhysicsParams(StrictModel):
     """Every physical value of a world (units in the names' docs and in the file)."""
 
@@ -74,6 +81,30 @@ class PhysicsParams(StrictModel):
     collision_bias: Annotated[float, Field(gt=0, lt=1)]
     """Fraction of an overlap the solver leaves uncorrected after one second."""
     settle: Settle
+
+    def spread(self, rng: random.Random, friction: float, elasticity: float) -> PhysicsParams:
+        """These physics as one drop's wood may differ: each friction coefficient times
+        ``max(SPREAD_FLOOR, 1 + N(0, friction))``, each elasticity times the same with
+        ``elasticity`` (capped at 1), drawn from ``rng`` in the order friction piece/piece,
+        piece/wall, elasticity piece/piece, piece/wall. The simulator's true world draws
+        each drop's physics so; the eye draws its candidates' physics so."""
+
+        def vary(value: float, sigma: float, cap: float) -> float:
+            return min(cap, value * max(SPREAD_FLOOR, 1.0 + rng.gauss(0.0, sigma)))
+
+        f, e = self.friction, self.elasticity
+        return self.model_copy(
+            update={
+                "friction": PairValues(
+                    piece_piece=vary(f.piece_piece, friction, math.inf),
+                    piece_wall=vary(f.piece_wall, friction, math.inf),
+                ),
+                "elasticity": PairValues(
+                    piece_piece=vary(e.piece_piece, elasticity, 1.0),
+                    piece_wall=vary(e.piece_wall, elasticity, 1.0),
+                ),
+            }
+        )
 
 
 def load_params(path: Path | str | None = None) -> PhysicsParams:
