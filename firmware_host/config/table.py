@@ -40,6 +40,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, Side, load_board
 from firmware_host.config.loader import (
     CONFIG_DIR,
@@ -186,6 +187,7 @@ class TableConfig(StrictModel):
     piece_reader: PieceReader
     dice: DiceTray
     settle: Settle = Settle()
+    camera: CameraSetup | Literal["none"] = "none"
 
     def check_against(self, board: Board) -> None:
         """Raise :class:`ConfigValueError` where a sensor does not fit ``board``'s drop zone."""
@@ -248,6 +250,12 @@ class Table:
     def curtain_heights(self) -> tuple[float, ...]:
         """Curtain beam heights above the floor (mm)."""
         return self.config.curtain.heights()
+
+    @property
+    def camera(self) -> CameraSetup | None:
+        """The camera's set-up (``None`` for a table without a camera)."""
+        camera = self.config.camera
+        return None if camera == "none" else camera
 
 
 def _board_path(table_path: Path, data: Any) -> Path:
