@@ -1,0 +1,168 @@
+"""Locating every piece the referee knows of in the frames of one look.
+
+Each piece is known by its colour and shape and, for every piece but the newly dropped
+one, by its prior pose (where the model believed it was before the drop; a drop may have
+knocked it). The locator
+
+1. fits every piece with a prior from that prior (:mod:`~firmware_host.camera.outline`),
+   and keeps the fits that find most of the outline in the piece's own colour, best
+   first, never two on one place;
+2. searches for the others (:mod:`~firmware_host.camera.search`): a piece that moved near
+   its prior, then the pieces without one, anywhere, among the pixels of their colour
+   that no located piece explains; each candidate is fitted and the best fit kept;
+3. reports each piece's pose with its standard deviations, or as unseen: a piece the
+   frames do not show is never invented.
+
+Pieces of the same colour and shape are told apart by their priors: each fit starts from
+its own piece's prior, and a place already taken is not taken twice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from firmware_host.camera.outline import OutlineFit, fit_outlines
+from firmware_host.camera.scene import LookFrames
+from firmware_host.camera.search import SYMMETRY, ColourMap
+from firmware_host.camera.setup import CameraSetup
+from firmware_host.config.board import Board
+from firmware_host.rules.pieces import Color, Pose, Shape
+
+MIN_FOUND = 0.45
+"""A fit counts when at least this share of its outline was found."""
+MAX_RMS_MM = 0.6
+"""... and its outline's residuals are this tight (RMS, mm)."""
+MAX_COLOUR_SHARE = 0.45
+"""... and the face's colour lies within this share of the nominal colour's magnitude."""
+SAME_PLACE_MM = 12.0
+"""Two located pieces whose centres lie closer than this are one piece found twice."""
+NEAR_PRIOR_MM = 90.0
+"""How far from its prior a knocked piece is searched for."""
+CANDIDATES = 3
+
+
+@dataclass(frozen=True)
+class Known:
+    """A piece the referee knows is on the board, with its prior pose if it has one."""
+
+    id: str
+    color: Color
+    shape: Shape
+    prior: Pose | None = None
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where a piece was found: ``pose`` and standard deviations ``sigma`` (x, y in mm,
+    angle in degrees), or ``seen`` False (``pose`` is then the prior, if any)."""
+
+    known: Known
+    pose: Pose | None
+    seen: bool
+    sigma: tuple[float, float, float] = (math.inf, math.inf, math.inf)
+    found: float = 0.0
+
+
+class Locator:
+    """Locates known pieces in looks, for one board and camera set-up."""
+
+    def __init__(self, board: Board, setup: CameraSetup, colors: dict[Color, tuple[int, int, int]]
+                 | None = None) -> None:
+        self.board = board
+        self.setup = setup
+        rgb = colors or {c: setup.colors.of(c) for c in Color}
+        self.nominal = {c: np.array(rgb[c][::-1], np.float32) for c in Color}
+
+    def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
+        """Every piece of ``pieces`` located (or unseen), in the same order."""
+        result: dict[str, Located] = {}
+        with_prior = [p for p in pieces if p.prior is not None]
+        fits = list(
+            zip(
+                with_prior,
+                fit_outlines(look, self.board, [(p.shape, p.prior) for p in with_prior]),
+                strict=True,
+            )
+        )
+        fits.sort(key=lambda pf: -pf[1].found)
+        taken: list[Located] = []
+        colour_map: ColourMap | None = None
+        for piece, fit in fits:
+            if self._acceptable(piece, fit, taken, piece.prior):
+                taken.append(self._located(piece, fit))
+        for placed in taken:
+            result[placed.known.id] = placed
+        for piece in [p for p in pieces if p.id not in result]:
+            if colour_map is None:
+                colour_map = ColourMap(look, self.board, self.nominal)
+                for placed in taken:
+                    assert placed.pose is not None
+                    colour_map.take(self.board, placed.known.shape, placed.pose)
+            best = self._search(look, colour_map, piece, taken)
+            if best is None:
+                result[piece.id] = Located(piece, piece.prior, False)
+                continue
+            result[piece.id] = best
+            taken.append(best)
+            assert best.pose is not None
+            colour_map.take(self.board, piece.shape, best.pose)
+        return [result[p.id] for p in pieces]
+
+    def _search(
+        self, look: LookFrames, colour_map: ColourMap, piece: Known, taken: list[Located]
+    ) -> Located | None:
+        """The best acceptable fit among the piece's search candidates."""
+        radius = NEAR_PRIOR_MM if piece.prior is not None else math.inf
+        candidates = colour_map.search(
+            self.board, piece.color, piece.shape, piece.prior, radius, CANDIDATES
+        )
+        best: tuple[float, OutlineFit] | None = None
+        fits = fit_outlines(look, self.board, [(piece.shape, c.pose) for c in candidates])
+        for candidate, fit in zip(candidates, fits, strict=True):
+            if not self._acceptable(piece, fit, taken, candidate.pose):
+                continue
+            share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
+            merit = fit.found + share
+            if best is None or merit > best[0]:
+                best = (merit, fit)
+        return None if best is None else self._located(piece, best[1])
+
+    def _acceptable(
+        self, piece: Known, fit: OutlineFit, taken: list[Located], start: Pose | None
+    ) -> bool:
+        """Whether a fit shows ``piece``: enough outline, tight, its colour, not moved
+        away from where it started, not on a place already taken."""
+        if fit.found < MIN_FOUND or fit.rms_mm > MAX_RMS_MM:
+            return False
+        nominal = self.nominal[piece.color]
+        if np.linalg.norm(fit.face - nominal) > MAX_COLOUR_SHARE * np.linalg.norm(nominal):
+            return False
+        pose = fit.pose
+        if start is not None and math.hypot(pose.x - start.x, pose.y - start.y) > 6.0:
+            return False
+        return all(
+            other.pose is None
+            or math.hypot(pose.x - other.pose.x, pose.y - other.pose.y) >= SAME_PLACE_MM
+            for other in taken
+        )
+
+    def _located(self, piece: Known, fit: OutlineFit) -> Located:
+        pose = _canonical(piece, fit.pose)
+        return Located(piece, pose, True, fit.sigma, fit.found)
+
+
+def _canonical(piece: Known, pose: Pose) -> Pose:
+    """``pose`` with its angle the symmetric equivalent nearest the prior's (into [0, 360)
+    without a prior); a circle keeps its prior's angle (or 0)."""
+    period = SYMMETRY[piece.shape]
+    if period >= 360:
+        angle = piece.prior.angle if piece.prior is not None else 0.0
+        return Pose(pose.x, pose.y, angle)
+    if piece.prior is None:
+        return Pose(pose.x, pose.y, pose.angle % 360.0)
+    turns = round((piece.prior.angle - pose.angle) / period)
+    return Pose(pose.x, pose.y, pose.angle + turns * period)

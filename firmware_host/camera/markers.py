@@ -1,0 +1,102 @@
+"""Finding the board in a camera frame from its ArUco markers.
+
+The stand carries ArUco markers at known places of the board's plane
+(:class:`~firmware_host.camera.setup.MarkerLayout`). OpenCV's ``cv2.aruco`` detector finds
+them with sub-pixel corners; their corners give the homography from the board's plane (mm)
+to the image (px). The board is found again in every frame, so a camera nudged between two
+looks changes nothing. Any one marker gives a homography (its four corners); two or more
+give one that holds across the whole board. A frame in which no marker of the layout is
+found raises :class:`BoardNotFound`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from firmware_host.camera.setup import MarkerLayout
+from firmware_host.errors import TabletopError
+
+Array = np.ndarray
+
+
+class BoardNotFound(TabletopError):
+    """No marker of the layout was found in a frame."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Where the board's plane lies in one frame.
+
+    ``homography`` maps board millimetres ``(x, y, 1)`` to image pixels; ``markers`` are the
+    ids it was found from; ``residual_px`` is the RMS distance of their corners from where
+    the homography puts them (0 for a single marker: four corners fit exactly).
+    """
+
+    homography: Array
+    markers: tuple[int, ...]
+    residual_px: float
+    corners_px: dict[int, Array]
+
+    def to_image(self, points: Array) -> Array:
+        """Board points (N x 2, mm) to image points (N x 2, px)."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+    def to_board(self, points: Array) -> Array:
+        """Image points (N x 2, px) to board points (N x 2, mm)."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def px_per_mm(self, x: float, y: float) -> float:
+        """The image scale at board point ``(x, y)``: pixels per millimetre (geometric mean
+        of the two directions)."""
+        a, b, c = self.to_image(np.array([(x, y), (x + 1.0, y), (x, y + 1.0)]))
+        return float(np.sqrt(abs(np.cross(b - a, c - a))))
+
+
+class MarkerFinder:
+    """Finds a :class:`MarkerLayout`'s markers in frames (one detector, reused)."""
+
+    def __init__(self, layout: MarkerLayout) -> None:
+        self.layout = layout
+        dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.cornerRefinementWinSize = 4
+        params.cornerRefinementMaxIterations = 50
+        params.cornerRefinementMinAccuracy = 0.01
+        self._detector = cv2.aruco.ArucoDetector(dictionary, params)
+
+    def detect(self, frame: Array) -> dict[int, Array]:
+        """The layout's markers found in ``frame``: id -> 4 x 2 corners (px), ArUco order."""
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        corners, ids, _rejected = self._detector.detectMarkers(gray)
+        found: dict[int, Array] = {}
+        if ids is None:
+            return found
+        for marker_id, quad in zip(ids.ravel().tolist(), corners, strict=True):
+            if marker_id in self.layout.centres and marker_id not in found:
+                found[marker_id] = quad.reshape(4, 2).astype(np.float64)
+        return found
+
+    def view(self, found: dict[int, Array]) -> BoardView:
+        """The board's homography from detected corners (raises :class:`BoardNotFound`)."""
+        if not found:
+            expected = ", ".join(str(i) for i in sorted(self.layout.centres))
+            raise BoardNotFound(f"no board marker found (looked for ArUco ids {expected})")
+        ids = tuple(sorted(found))
+        board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
+        image = np.vstack([found[i] for i in ids])
+        homography, _ = cv2.findHomography(board, image, 0)
+        if homography is None:
+            raise BoardNotFound(f"markers {list(ids)} give no homography (degenerate corners)")
+        projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        residual = float(np.sqrt(np.mean(np.sum((projected - image) ** 2, axis=1))))
+        return BoardView(homography, ids, residual, found)
+
+    def find(self, frame: Array) -> BoardView:
+        """Detect and fit in one go."""
+        return self.view(self.detect(frame))

@@ -1,0 +1,289 @@
+"""Sub-pixel fit of one piece's face outline to the frames of a look.
+
+The face of a piece is its outline (the darker rim of its side, seen in perspective, is
+not). Starting from a pose within a few millimetres and degrees, the fit places sample
+points along the model outline, reads the colour along each point's outward normal (a
+profile of a few millimetres either side, through every frame's own homography), and
+finds where the face's colour ends: the first point, going outwards, where the colour's
+distance from the face's own colour crosses half the step to what lies just outside
+(the rim, a neighbour, the background), with linear interpolation between samples.
+Those offsets are the residuals of a Gauss-Newton fit of ``(x, y, angle)``; Tukey
+weights drop profiles crossed by printed lines, glare or a neighbour of the same colour.
+
+The fit reports the pose, its covariance (from the residuals' scatter, inflated by
+:data:`COVARIANCE_INFLATION` because neighbouring profiles share their errors), and
+which share of the outline it found (a piece the camera cannot see finds little).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from firmware_host.camera.scene import LookFrames
+from firmware_host.config.board import Board, CircleShape
+from firmware_host.rules.pieces import Pose, Shape
+
+Array = np.ndarray
+
+SPACING_MM = 0.8
+"""Distance between sample points along the outline."""
+CORNER_CLEARANCE_MM = 2.5
+"""No sample point closer than this to a polygon's corner (a profile there crosses the
+neighbouring side)."""
+REACH_MM = 3.0
+"""How far each profile reaches inside and outside the model outline."""
+STEP_MM = 0.2
+"""Distance between samples along a profile."""
+OUTSIDE_MM = 0.6
+"""How far beyond the first sign of the edge the outside colour is read."""
+INSET_MM = 3.5
+"""Where the face's own colour is read: this far inside the outline."""
+MAX_ITERATIONS = 8
+CONVERGED_MM = 0.02
+TUKEY_C = 4.685
+MIN_SIGMA_MM = 0.08
+"""The residuals' robust scale never goes below this (their spread on a perfect edge is
+that of the sampling)."""
+COVARIANCE_INFLATION = 4.0
+"""Neighbouring profiles share their errors (blur, the rim, JPEG blocks): the textbook
+covariance is multiplied by this (calibrated against true poses, docs/camera.md)."""
+COVARIANCE_FLOOR_MM = 0.05
+"""Standard deviation added to x and y whatever the residuals say (the board's
+homography and the model's dimensions are not exact either)."""
+
+
+@dataclass(frozen=True)
+class OutlineFit:
+    """A fitted pose, its covariance (x, y in mm; angle in degrees), and how much of the
+    outline was found (``found``: share of profiles that count in the fit)."""
+
+    pose: Pose
+    covariance: Array
+    found: float
+    rms_mm: float
+    face: Array
+
+    @property
+    def sigma(self) -> tuple[float, float, float]:
+        """Standard deviations of x, y (mm) and angle (degrees)."""
+        d = np.sqrt(np.maximum(np.diag(self.covariance), 0.0))
+        return (float(d[0]), float(d[1]), float(d[2]))
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Sample points of a model outline at a pose: points, outward normals, and each
+    point's lever about the centroid (for the angle's derivative)."""
+
+    points: Array
+    normals: Array
+    levers: Array
+
+
+def outline_points(board: Board, shape: Shape, pose: Pose, inset: float = 0.0) -> Outline:
+    """Sample points along ``shape``'s outline at ``pose`` (moved inwards by ``inset`` mm)."""
+    dims = board.shapes.of(shape)
+    centre = np.array([pose.x, pose.y])
+    if isinstance(dims, CircleShape):
+        radius = dims.radius - inset
+        count = max(8, int(2 * math.pi * radius / SPACING_MM))
+        a = np.linspace(0.0, 2 * math.pi, count, endpoint=False)
+        normals = np.c_[np.cos(a), np.sin(a)]
+        points = centre + radius * normals
+        return Outline(points, normals, np.zeros(count))
+    turn = math.radians(pose.angle)
+    rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+    corners = np.asarray(dims.vertices, float) @ rot.T
+    pts, nrm = [], []
+    for i in range(len(corners)):
+        a, b = corners[i], corners[(i + 1) % len(corners)]
+        length = float(np.hypot(*(b - a)))
+        along = (b - a) / length
+        normal = np.array([along[1], -along[0]])  # outward for counter-clockwise corners
+        clear = CORNER_CLEARANCE_MM + inset * 1.8
+        count = int((length - 2 * clear) / SPACING_MM) + 1
+        if count < 2:
+            continue
+        t = np.linspace(clear, length - clear, count)
+        pts.append(a + t[:, None] * along - inset * normal)
+        nrm.append(np.repeat(normal[None], count, axis=0))
+    rel = np.vstack(pts)
+    normals = np.vstack(nrm)
+    levers = rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0]
+    return Outline(centre + rel, normals, levers)
+
+
+def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]) -> Array:
+    """Each piece's own face colour: the median of samples :data:`INSET_MM` inside its
+    outline and around its centroid (normalised BGR), one row per piece."""
+    groups = []
+    for shape, pose in starts:
+        ring = outline_points(board, shape, pose, inset=INSET_MM).points
+        middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
+        groups.append(np.vstack([ring, middle]))
+    colours = look.colours(np.vstack(groups))
+    bounds = np.cumsum([0] + [len(g) for g in groups])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.array(
+            [np.nanmedian(colours[a:b], axis=0) for a, b in itertools.pairwise(bounds)]
+        )
+
+
+def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
+    """Where each profile leaves the face colour (mm along its normal; NaN if it does not
+    do so cleanly): P profiles x S samples x 3 colours -> P offsets.
+
+    The colour's distance from the face rises across the edge from about 0 to the
+    distance of whatever lies just outside (a darker rim, a neighbour, the background).
+    A first, low crossing finds the transition; the level is then half-way to the colour
+    :data:`OUTSIDE_MM` beyond it, which is where a blurred step crosses its own edge.
+    """
+    d = np.linalg.norm(profiles - face, axis=2)
+    count = d.shape[1]
+    rows = np.arange(len(d))
+    scale = float(np.linalg.norm(face)) + 1.0
+    inside = offsets < -1.0
+    inner = _row_median(d[:, inside])
+    noise = float(np.nanmedian(inner)) if np.isfinite(inner).any() else 0.0
+    low = max(4.0 * noise, 0.08 * scale)
+    first = _first_crossing(d, np.full(len(d), low), count // 4)
+    beyond = np.clip(first + round(OUTSIDE_MM / STEP_MM), 0, count - 1)
+    outside = d[rows, beyond]
+    level = np.maximum(0.5 * (inner + outside), low)
+    level = np.where(np.isfinite(level), level, low)
+    k = _first_crossing(d, level, count // 4)
+    found = (first < count) & (k < count) & (inner < low) & np.isfinite(outside)
+    k = np.clip(k, 1, count - 1)
+    before, after = d[rows, k - 1], d[rows, k]
+    frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
+    return np.where(found, offsets[k - 1] + frac * STEP_MM, np.nan)
+
+
+def _row_median(values: Array) -> Array:
+    """Median of each row, ignoring NaN (NaN for a row of NaN only)."""
+    if not np.isnan(values).any():
+        return np.median(values, axis=1)
+    ordered = np.sort(values, axis=1)
+    valid = np.sum(~np.isnan(ordered), axis=1)
+    rows = np.arange(len(values))
+    low = ordered[rows, np.maximum((valid - 1) // 2, 0)]
+    high = ordered[rows, np.maximum(valid // 2, 0)]
+    return np.where(valid > 0, (low + high) / 2, np.nan)
+
+
+def _first_crossing(d: Array, level: Array, start: int) -> Array:
+    """Per profile, the first sample index from ``start`` on whose distance exceeds
+    ``level`` and stays above it for two more samples (the sample count when none does)."""
+    above = d > level[:, None]
+    held = above.copy()
+    held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
+    held[:, :start] = False
+    return np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+
+
+def fit_outline(look: LookFrames, board: Board, shape: Shape, start: Pose) -> OutlineFit:
+    """Fit ``shape``'s outline to the look's frames, starting from ``start``."""
+    return fit_outlines(look, board, [(shape, start)])[0]
+
+
+def fit_outlines(
+    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
+) -> list[OutlineFit]:
+    """Fit several pieces' outlines at once (each on its own; the frames are sampled for
+    all of them together, which is what costs)."""
+    if not starts:
+        return []
+    offsets = np.arange(-REACH_MM, REACH_MM + STEP_MM / 2, STEP_MM)
+    faces = face_colours(look, board, starts)
+    poses = [pose for _, pose in starts]
+    circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
+    done: dict[int, OutlineFit] = {}
+    last: dict[int, tuple[Array, Array, Array]] = {}
+    for _ in range(MAX_ITERATIONS):
+        active = [i for i in range(len(starts)) if i not in done]
+        if not active:
+            break
+        outlines = [outline_points(board, starts[i][0], poses[i]) for i in active]
+        samples = np.vstack(
+            [
+                (o.points[:, None, :] + offsets[None, :, None] * o.normals[:, None]).reshape(-1, 2)
+                for o in outlines
+            ]
+        )
+        colours = look.colours(samples).reshape(-1, len(offsets), 3)
+        first = 0
+        for i, outline in zip(active, outlines, strict=True):
+            profiles = colours[first : first + len(outline.points)]
+            first += len(outline.points)
+            residuals = edge_offsets(profiles, faces[i], offsets)
+            jac = np.c_[outline.normals, outline.levers]
+            step = _gauss_newton_step(residuals, jac, circles[i])
+            if step is None:
+                done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
+                continue
+            weights, (dx, dy, dturn) = step
+            last[i] = (residuals, weights, jac)
+            pose = poses[i]
+            poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
+            if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
+                done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
+    for i in range(len(starts)):
+        if i not in done:
+            done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
+    return [done[i] for i in range(len(starts))]
+
+
+def _gauss_newton_step(
+    residuals: Array, jac: Array, circle: bool
+) -> tuple[Array, tuple[float, float, float]] | None:
+    """Tukey weights and the weighted least-squares step ``(dx, dy, dturn)`` (mm, mm,
+    radians), or None when too little of the outline was found."""
+    ok = np.isfinite(residuals)
+    if ok.sum() < 6:
+        return None
+    r = np.where(ok, residuals, 0.0)
+    sigma = max(1.4826 * float(np.median(np.abs(r[ok] - np.median(r[ok])))), MIN_SIGMA_MM)
+    u = r / (TUKEY_C * sigma)
+    weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
+    a = jac[:, :2] if circle else jac
+    try:
+        step = np.linalg.solve(a.T @ (weights[:, None] * a), a.T @ (weights * r))
+    except np.linalg.LinAlgError:
+        return None
+    return weights, (float(step[0]), float(step[1]), 0.0 if circle else float(step[2]))
+
+
+def _finish(
+    pose: Pose, residuals: Array, weights: Array, jac: Array, circle: bool, face: Array
+) -> OutlineFit:
+    """The fit's covariance and quality from its last residuals and weights."""
+    counted = weights > 0
+    total = float(weights.sum())
+    r = np.where(np.isfinite(residuals), residuals, 0.0)
+    rms = math.sqrt(float((weights * r**2).sum()) / max(total, 1e-9))
+    cols = [0, 1] if circle else [0, 1, 2]
+    a = jac[:, cols]
+    dof = max(total - len(cols), 1.0)
+    variance = max(float((weights * r**2).sum()) / dof, MIN_SIGMA_MM**2)
+    try:
+        inverse = np.linalg.inv(a.T @ (weights[:, None] * a))
+    except np.linalg.LinAlgError:
+        inverse = np.eye(len(cols)) * 1e6
+    cov = np.zeros((3, 3))
+    block = COVARIANCE_INFLATION * variance * inverse
+    if circle:
+        cov[:2, :2] = block
+    else:
+        cov[:, :] = block
+        cov[2, :] *= 180 / math.pi
+        cov[:, 2] *= 180 / math.pi
+    cov[0, 0] += COVARIANCE_FLOOR_MM**2
+    cov[1, 1] += COVARIANCE_FLOOR_MM**2
+    return OutlineFit(pose, cov, float(counted.mean()), rms, face)

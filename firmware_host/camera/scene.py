@@ -1,0 +1,221 @@
+"""The frames of one look, each tied to the board and brought to a common colour scale.
+
+A :class:`LookFrames` holds the frames of one still scene (after a drop settled). Each
+frame's board is found from its markers (:mod:`firmware_host.camera.markers`), and its
+colours are normalised by the markers' own black squares and white quiet zones, so a
+café's light, the exposure and the camera's white balance cancel out: in normalised
+colour, the markers' black is 0 and their white 255 in every channel.
+
+Colours are then sampled at board points (mm), each point through each frame's own
+homography, and combined over the frames by the median: a hand or a glint in one frame
+of three does not reach the result.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from firmware_host.camera.markers import BoardNotFound, BoardView, MarkerFinder
+from firmware_host.camera.setup import MarkerLayout
+
+Array = np.ndarray
+
+REMAP_ROW = 4096
+"""Samples per row of the maps handed to ``cv2.remap``."""
+
+STILL_PX = 0.5
+"""Frames whose boards agree to within this many pixels are of a still camera."""
+
+MIN_CONTRAST = 40.0
+"""Least difference (0-255) between a marker's white and black in every channel: below it
+the frame is too dark, too bright or too washed out to read colours from."""
+
+
+@dataclass(frozen=True)
+class Levels:
+    """A frame's black and white levels per channel (BGR, 0-255), from the markers."""
+
+    black: Array
+    white: Array
+
+    def normalise(self, colours: Array) -> Array:
+        """Raw BGR values (..., 3) to normalised ones (black 0, white 255)."""
+        return (np.asarray(colours, np.float32) - self.black) * (255.0 / (self.white - self.black))
+
+
+@dataclass(frozen=True)
+class BoardFrame:
+    """One frame with its board view and colour levels."""
+
+    image: Array
+    view: BoardView
+    levels: Levels
+
+
+def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels:
+    """Black and white levels of ``frame`` read from the markers ``view`` found.
+
+    Black: the middle of each marker's border cells (a sixth of the side inside its edge);
+    white: the middle of its quiet zone.
+    """
+    blacks, whites = [], []
+    for marker_id in view.markers:
+        cx, cy = layout.centres[marker_id]
+        half = layout.size / 2
+        inner = half - layout.size / 12
+        outer = half + max(layout.quiet_zone, 1.0) / 2
+        ring = np.linspace(-1.0, 1.0, 9)
+        for r, into in ((inner, blacks), (outer, whites)):
+            pts = [(cx + t * r * 0.8, cy + s * r) for t in ring for s in (-1, 1)]
+            pts += [(cx + s * r, cy + t * r * 0.8) for t in ring for s in (-1, 1)]
+            into.append(sample(frame, view.to_image(np.array(pts))))
+    black = np.median(np.vstack(blacks), axis=0)
+    white = np.median(np.vstack(whites), axis=0)
+    return Levels(black.astype(np.float32), white.astype(np.float32))
+
+
+def sample(image: Array, points_px: Array) -> Array:
+    """Bilinear samples of ``image`` (BGR) at image points (N x 2, px): N x 3 float32.
+
+    Points outside the image read as NaN.
+    """
+    pts = np.asarray(points_px, np.float32).reshape(-1, 2)
+    count = len(pts)
+    rows = -(-count // REMAP_ROW)  # OpenCV's remap takes maps under 32767 px a side
+    grid = np.full((rows * REMAP_ROW, 2), -10.0, np.float32)
+    grid[:count] = pts
+    out = cv2.remap(
+        image,
+        grid[:, 0].reshape(rows, REMAP_ROW),
+        grid[:, 1].reshape(rows, REMAP_ROW),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+    ).reshape(-1, 3)[:count].astype(np.float32)
+    h, w = image.shape[:2]
+    outside = (pts[:, 0] < 0) | (pts[:, 1] < 0) | (pts[:, 0] > w - 1) | (pts[:, 1] > h - 1)
+    out[outside] = np.nan
+    return out
+
+
+class LookFrames:
+    """The usable frames of one look and what they say, sampled at board points.
+
+    ``frames`` are BGR images of the same still scene. Frames in which no marker is found
+    are left out and named in :attr:`unusable`; with none left, :class:`BoardNotFound`.
+    """
+
+    def __init__(self, layout: MarkerLayout, frames: Sequence[Array], names: Sequence[str]) -> None:
+        finder = MarkerFinder(layout)
+        self.frames: list[BoardFrame] = []
+        self.unusable: list[tuple[str, str]] = []
+        for frame, name in zip(frames, names, strict=True):
+            try:
+                view = finder.find(frame)
+            except BoardNotFound as exc:
+                self.unusable.append((name, str(exc)))
+                continue
+            levels = marker_levels(layout, frame, view)
+            if float(np.min(levels.white - levels.black)) < MIN_CONTRAST:
+                self.unusable.append((name, "the markers show too little contrast (exposure)"))
+                continue
+            self.frames.append(BoardFrame(frame, view, levels))
+        if not self.frames:
+            name, why = self.unusable[0] if self.unusable else ("", "no frames")
+            raise BoardNotFound(f"{name}: {why}" if name else why)
+        self.sampled = self.frames
+        if len(self.frames) > 1 and self.still:
+            self.sampled = [_combined(finder, self.frames)]
+
+    @property
+    def still(self) -> bool:
+        """Whether every frame puts the board's corners within :data:`STILL_PX` of where
+        the first frame does (the camera did not move during the look)."""
+        corners = np.array([(0.0, 0.0), (300.0, 0.0), (300.0, 300.0), (0.0, 300.0)])
+        first = self.frames[0].view.to_image(corners)
+        return all(
+            float(np.abs(f.view.to_image(corners) - first).max()) < STILL_PX
+            for f in self.frames[1:]
+        )
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """Every marker id found in any usable frame, ascending."""
+        return tuple(sorted({m for f in self.frames for m in f.view.markers}))
+
+    def px_per_mm(self, x: float, y: float) -> float:
+        """The image scale at board point ``(x, y)`` (the finest of the frames)."""
+        return max(f.view.px_per_mm(x, y) for f in self.frames)
+
+    def colours(self, points_mm: Array) -> Array:
+        """Normalised BGR colours at board points (N x 2, mm): N x 3, median over frames
+        (NaN where no frame sees the point)."""
+        pts = np.asarray(points_mm, np.float64).reshape(-1, 2)
+        stack = [
+            f.levels.normalise(sample(f.image, f.view.to_image(pts))) for f in self.sampled
+        ]
+        return median_of(stack)
+
+    def rectified(self, x0: float, y0: float, x1: float, y1: float, scale: float) -> Array:
+        """The board between ``(x0, y0)`` and ``(x1, y1)`` mm as a top-down image at
+        ``scale`` px/mm (row 0 at ``y1``), normalised colours (float32), median over frames."""
+        width = round((x1 - x0) * scale)
+        height = round((y1 - y0) * scale)
+        # pixel (u, v) of the rectified image is board point (x0 + (u + .5)/s, y1 - (v + .5)/s)
+        to_board = np.array(
+            [[1 / scale, 0, x0 + 0.5 / scale], [0, -1 / scale, y1 - 0.5 / scale], [0, 0, 1]]
+        )
+        stack = []
+        for f in self.sampled:
+            warp = f.view.homography @ to_board
+            img = cv2.warpPerspective(
+                f.image,
+                warp,
+                (width, height),
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+            stack.append(f.levels.normalise(img))
+        return median_of(stack)
+
+
+def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
+    """One frame standing for the still frames of a look: the pixel-wise median (a hand
+    or a glint in one frame of three is gone), the board from every marker's corners
+    averaged over the frames that found it, the mean colour levels."""
+    images = [f.image for f in frames]
+    if len(images) == 3:
+        a, b, c = images
+        image = cv2.max(cv2.min(a, b), cv2.min(cv2.max(a, b), c))
+    else:
+        image = np.median(np.stack(images), axis=0).astype(np.uint8)
+    corners: dict[int, list[Array]] = {}
+    for f in frames:
+        for marker_id, quad in f.view.corners_px.items():
+            corners.setdefault(marker_id, []).append(quad)
+    view = finder.view({m: np.mean(quads, axis=0) for m, quads in corners.items()})
+    black = np.mean([f.levels.black for f in frames], axis=0)
+    white = np.mean([f.levels.white for f in frames], axis=0)
+    return BoardFrame(image, view, Levels(black, white))
+
+
+def median_of(stack: Sequence[Array]) -> Array:
+    """The element-wise median of equally shaped arrays, ignoring NaN (NaN where all are)."""
+    if len(stack) == 1:
+        return stack[0]
+    if len(stack) == 3:
+        a, b, c = stack
+        middle = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+        gaps = np.isnan(middle)
+        if gaps.any():
+            with np.errstate(invalid="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                middle[gaps] = np.nanmean(np.stack([a[gaps], b[gaps], c[gaps]]), axis=0)
+        return middle
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(np.stack(stack), axis=0)
