@@ -35,13 +35,14 @@ SPACING_MM = 0.8
 """Distance between sample points along the outline."""
 CORNER_CLEARANCE_MM = 2.5
 """No sample point closer than this to a polygon's corner (a profile there crosses the
-neighbouring side)."""
+neighbouring side); more at a sharp corner (:func:`_clearance`)."""
 REACH_MM = 3.0
 """How far each profile reaches inside and outside the model outline."""
 STEP_MM = 0.2
 """Distance between samples along a profile."""
-OUTSIDE_MM = 0.6
-"""How far beyond the first sign of the edge the outside colour is read."""
+LEVEL_OFF = 0.25
+"""The outside colour is read where the distance's slope falls below this share of its
+steepest since the edge began."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
 MAX_ITERATIONS = 8
@@ -101,22 +102,32 @@ def outline_points(board: Board, shape: Shape, pose: Pose, inset: float = 0.0) -
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
     corners = np.asarray(dims.vertices, float) @ rot.T
     pts, nrm = [], []
+    sides = np.roll(corners, -1, axis=0) - corners
     for i in range(len(corners)):
         a, b = corners[i], corners[(i + 1) % len(corners)]
         length = float(np.hypot(*(b - a)))
         along = (b - a) / length
         normal = np.array([along[1], -along[0]])  # outward for counter-clockwise corners
-        clear = CORNER_CLEARANCE_MM + inset * 1.8
-        count = int((length - 2 * clear) / SPACING_MM) + 1
+        start = _clearance(sides[i - 1], sides[i]) + inset * 1.8
+        end = _clearance(sides[i], sides[(i + 1) % len(sides)]) + inset * 1.8
+        count = int((length - start - end) / SPACING_MM) + 1
         if count < 2:
             continue
-        t = np.linspace(clear, length - clear, count)
+        t = np.linspace(start, length - end, count)
         pts.append(a + t[:, None] * along - inset * normal)
         nrm.append(np.repeat(normal[None], count, axis=0))
     rel = np.vstack(pts)
     normals = np.vstack(nrm)
     levers = rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0]
     return Outline(centre + rel, normals, levers)
+
+
+def _clearance(into: Array, out_of: Array) -> float:
+    """How far from a corner (between sides ``into`` and ``out_of``) sample points keep:
+    far enough that a profile's inner half stays clear of the other side."""
+    cos = float(np.dot(-into, out_of) / (np.linalg.norm(into) * np.linalg.norm(out_of)))
+    sine = math.sqrt(max(1.0 - cos * cos, 1e-6))
+    return max(CORNER_CLEARANCE_MM, REACH_MM / sine)
 
 
 def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]) -> Array:
@@ -141,9 +152,11 @@ def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
     do so cleanly): P profiles x S samples x 3 colours -> P offsets.
 
     The colour's distance from the face rises across the edge from about 0 to the
-    distance of whatever lies just outside (a darker rim, a neighbour, the background).
-    A first, low crossing finds the transition; the level is then half-way to the colour
-    :data:`OUTSIDE_MM` beyond it, which is where a blurred step crosses its own edge.
+    distance of whatever lies just outside (a darker rim, a neighbour, the background),
+    over a width the optics' blur sets. A first, low crossing finds the transition; the
+    outside colour is read where the rise levels off (the slope falls below
+    :data:`LEVEL_OFF` of its peak), and the edge is where the distance crosses half-way
+    to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
     d = np.linalg.norm(profiles - face, axis=2)
     count = d.shape[1]
@@ -154,8 +167,7 @@ def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
     noise = float(np.nanmedian(inner)) if np.isfinite(inner).any() else 0.0
     low = max(4.0 * noise, 0.08 * scale)
     first = _first_crossing(d, np.full(len(d), low), count // 4)
-    beyond = np.clip(first + round(OUTSIDE_MM / STEP_MM), 0, count - 1)
-    outside = d[rows, beyond]
+    outside = d[rows, _levelled_off(d, first)]
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
     k = _first_crossing(d, level, count // 4)
@@ -164,6 +176,21 @@ def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
     before, after = d[rows, k - 1], d[rows, k]
     frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     return np.where(found, offsets[k - 1] + frac * STEP_MM, np.nan)
+
+
+def _levelled_off(d: Array, first: Array) -> Array:
+    """Per profile, the first sample past ``first`` where the rise of the distance has
+    levelled off (its slope under :data:`LEVEL_OFF` of the steepest slope since
+    ``first``); the last sample when it never does."""
+    count = d.shape[1]
+    slope = np.zeros_like(d)
+    slope[:, :-1] = np.diff(d, axis=1)
+    index = np.arange(count)[None, :]
+    after = index >= np.minimum(first, count - 1)[:, None]
+    rising = np.where(after, slope, -np.inf)
+    peak = np.maximum.accumulate(np.where(np.isnan(rising), -np.inf, rising), axis=1)
+    flat = after & (index > first[:, None]) & (slope < LEVEL_OFF * peak)
+    return np.where(flat.any(axis=1), flat.argmax(axis=1), count - 1)
 
 
 def _row_median(values: Array) -> Array:
@@ -284,6 +311,8 @@ def _finish(
         cov[:, :] = block
         cov[2, :] *= 180 / math.pi
         cov[:, 2] *= 180 / math.pi
+    if not np.all(np.isfinite(cov)) or np.any(np.diag(cov) < 0):
+        cov = np.diag([1e6, 1e6, 1e6])
     cov[0, 0] += COVARIANCE_FLOOR_MM**2
     cov[1, 1] += COVARIANCE_FLOOR_MM**2
     return OutlineFit(pose, cov, float(counted.mean()), rms, face)
