@@ -25,11 +25,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import SYMMETRY, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
+from firmware_host.rules.geometry import extent, piece_shape
 from firmware_host.rules.pieces import Color, Pose, Shape
 
 MIN_FOUND = 0.45
@@ -43,6 +45,8 @@ SAME_PLACE_MM = 12.0
 NEAR_PRIOR_MM = 90.0
 """How far from its prior a knocked piece is searched for."""
 CANDIDATES = 3
+WALL_SLACK_MM = 2.0
+"""A fit this far through a wall or the floor is a piece resting against it."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class Locator:
                  | None = None) -> None:
         self.board = board
         self.setup = setup
+        self.artwork = Artwork(board)
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.nominal = {c: np.array(rgb[c][::-1], np.float32) for c in Color}
 
@@ -84,7 +89,9 @@ class Locator:
         fits = list(
             zip(
                 with_prior,
-                fit_outlines(look, self.board, [(p.shape, p.prior) for p in with_prior]),
+                fit_outlines(
+                    look, self.board, [(p.shape, p.prior) for p in with_prior], self.artwork
+                ),
                 strict=True,
             )
         )
@@ -121,7 +128,9 @@ class Locator:
             self.board, piece.color, piece.shape, piece.prior, radius, CANDIDATES
         )
         best: tuple[float, OutlineFit] | None = None
-        fits = fit_outlines(look, self.board, [(piece.shape, c.pose) for c in candidates])
+        fits = fit_outlines(
+            look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork
+        )
         for candidate, fit in zip(candidates, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
                 continue
@@ -151,8 +160,22 @@ class Locator:
         )
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
-        pose = _canonical(piece, fit.pose)
+        pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
         return Located(piece, pose, True, fit.sigma, fit.found)
+
+
+def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
+    """``pose`` moved back inside the walls and above the floor when the fit put it
+    through them by less than :data:`WALL_SLACK_MM` (a piece rests against them)."""
+    box = extent(piece_shape(board, shape, pose))
+    dx = dy = 0.0
+    if 0 < -box.left <= WALL_SLACK_MM:
+        dx = -box.left
+    elif 0 < box.right - board.width <= WALL_SLACK_MM:
+        dx = board.width - box.right
+    if 0 < -box.bottom <= WALL_SLACK_MM:
+        dy = -box.bottom
+    return Pose(pose.x + dx, pose.y + dy, pose.angle) if dx or dy else pose
 
 
 def _canonical(piece: Known, pose: Pose) -> Pose:

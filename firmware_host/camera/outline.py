@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.rules.pieces import Pose, Shape
@@ -221,10 +222,15 @@ def fit_outline(look: LookFrames, board: Board, shape: Shape, start: Pose) -> Ou
 
 
 def fit_outlines(
-    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
+    look: LookFrames,
+    board: Board,
+    starts: Sequence[tuple[Shape, Pose]],
+    artwork: Artwork | None = None,
 ) -> list[OutlineFit]:
     """Fit several pieces' outlines at once (each on its own; the frames are sampled for
-    all of them together, which is what costs)."""
+    all of them together, which is what costs). Profiles at the pane's printed lines
+    (``artwork``, the board's by default) are left out."""
+    artwork = artwork or Artwork(board)
     if not starts:
         return []
     offsets = np.arange(-REACH_MM, REACH_MM + STEP_MM / 2, STEP_MM)
@@ -232,7 +238,7 @@ def fit_outlines(
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
     done: dict[int, OutlineFit] = {}
-    last: dict[int, tuple[Array, Array, Array]] = {}
+    last: dict[int, tuple[Array, Array, Array, Array]] = {}
     for _ in range(MAX_ITERATIONS):
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
@@ -250,13 +256,15 @@ def fit_outlines(
             profiles = colours[first : first + len(outline.points)]
             first += len(outline.points)
             residuals = edge_offsets(profiles, faces[i], offsets)
+            printed = artwork.near(outline.points)
+            residuals[printed] = np.nan
             jac = np.c_[outline.normals, outline.levers]
             step = _gauss_newton_step(residuals, jac, circles[i])
             if step is None:
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
             weights, (dx, dy, dturn) = step
-            last[i] = (residuals, weights, jac)
+            last[i] = (residuals, weights, jac, ~printed)
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
             if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
@@ -288,9 +296,16 @@ def _gauss_newton_step(
 
 
 def _finish(
-    pose: Pose, residuals: Array, weights: Array, jac: Array, circle: bool, face: Array
+    pose: Pose,
+    residuals: Array,
+    weights: Array,
+    jac: Array,
+    usable: Array,
+    circle: bool,
+    face: Array,
 ) -> OutlineFit:
-    """The fit's covariance and quality from its last residuals and weights."""
+    """The fit's covariance and quality from its last residuals and weights (``usable``:
+    the profiles clear of printed lines, of which ``found`` is the share counted)."""
     counted = weights > 0
     total = float(weights.sum())
     r = np.where(np.isfinite(residuals), residuals, 0.0)
@@ -315,4 +330,5 @@ def _finish(
         cov = np.diag([1e6, 1e6, 1e6])
     cov[0, 0] += COVARIANCE_FLOOR_MM**2
     cov[1, 1] += COVARIANCE_FLOOR_MM**2
-    return OutlineFit(pose, cov, float(counted.mean()), rms, face)
+    found = float(counted.sum()) / max(int(usable.sum()), 1)
+    return OutlineFit(pose, cov, found, rms, face)
