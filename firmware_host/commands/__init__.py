@@ -10,6 +10,7 @@ from types import ModuleType
 
 from firmware_host.commands import (
     board,
+    camera,
     clever,
     doctor,
     games,
@@ -35,6 +36,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     page,
     sim,
+    camera,
     doctor,
     clever,
     run,
