@@ -10,9 +10,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from firmware_host.commands import camera_calibrate
+from firmware_host.commands import camera_calibrate, camera_check
 
-CAMERA_COMMANDS: tuple[ModuleType, ...] = (camera_calibrate,)
+CAMERA_COMMANDS: tuple[ModuleType, ...] = (camera_check, camera_calibrate)
 """The ``camera`` sub-commands, in help order."""
 
 
