@@ -214,7 +214,7 @@ def _findings(check: CameraCheck) -> list[Finding]:
     ))
     residual = max(m.residual_px for m in check.measures)
     findings.append(Finding(
-        "markers",
+        "residual",
         f"homography residual {residual:.2f} px",
         "" if residual <= MAX_RESIDUAL_PX else f"above {MAX_RESIDUAL_PX:g} px: check the "
         "markers lie flat and camera.markers.centres match the stand",
