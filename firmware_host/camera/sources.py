@@ -103,7 +103,7 @@ class Picamera2Source(FrameSource):
         super().__init__(size)
         self.camera = camera
         try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
+            from picamera2 import Picamera2
         except ImportError:
             raise CameraUnavailable(f"picamera2 is not importable: {PICAMERA2_FIX}") from None
         try:
