@@ -72,7 +72,9 @@ def check_hub(tmp_path, hand, stuck=(), files=None):
 
         async def run():
             clock = FakeClock()
-            options = DoctorOptions(files=files or ConfigFiles(), port=hub.path, window=20)
+            options = DoctorOptions(
+                files=files or ConfigFiles(), port=hub.path, window=20, camera=False
+            )
             doctor = Doctor(options, clock, out, link_options=LINK)
             task = asyncio.get_running_loop().create_task(doctor.examine())
             await until(lambda: doctor.gates is not None and doctor.gates.seen >= 2, task)
@@ -127,7 +129,7 @@ def test_a_hub_of_another_protocol_version_says_reflash(tmp_path, monkeypatch):
     monkeypatch.setattr(engine, "wire", types.SimpleNamespace(**{**names, "PROTOCOL_VERSION": 2}))
     out = io.StringIO()
     with PtyHub(str(tmp_path), Faults()) as hub:
-        options = DoctorOptions(port=hub.path)
+        options = DoctorOptions(port=hub.path, camera=False)
         problems = asyncio.run(Doctor(options, FakeClock(), out, link_options=LINK).examine())
     assert problems == 1
     assert (

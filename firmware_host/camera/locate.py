@@ -20,7 +20,7 @@ its own piece's prior, and a place already taken is not taken twice.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,8 +74,12 @@ class Located:
 class Locator:
     """Locates known pieces in looks, for one board and camera set-up."""
 
-    def __init__(self, board: Board, setup: CameraSetup, colors: dict[Color, tuple[int, int, int]]
-                 | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        setup: CameraSetup,
+        colors: Mapping[Color, tuple[float, float, float]] | None = None,
+    ) -> None:
         self.board = board
         self.setup = setup
         self.artwork = Artwork(board)

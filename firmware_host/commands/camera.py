@@ -1,4 +1,4 @@
-"""``tabletop camera COMMAND``: the table's camera, one module per sub-command.
+"""``tabletop camera COMMAND``: the camera's commands, one module each.
 
 Each module in :data:`CAMERA_COMMANDS` has ``register(camera_subparsers)``, which adds its
 parser and sets ``run``.
@@ -9,15 +9,17 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from firmware_host.commands import camera_look
+from firmware_host.commands import camera_calibrate, camera_check, camera_look
 
-CAMERA_COMMANDS: tuple[ModuleType, ...] = (camera_look,)
+CAMERA_COMMANDS: tuple[ModuleType, ...] = (camera_look, camera_check, camera_calibrate)
 """The ``camera`` sub-commands, in help order."""
 
 
 def register(subparsers: Any) -> None:
     """Add the ``camera`` command group."""
-    parser = subparsers.add_parser("camera", help="the table's camera: look at frames")
+    parser = subparsers.add_parser(
+        "camera", help="the camera: locate pieces in frames, check its set-up, calibrate colours"
+    )
     camera_subparsers = parser.add_subparsers(
         dest="camera_command", required=True, metavar="COMMAND"
     )

@@ -10,13 +10,14 @@ import argparse
 import json
 from typing import Any
 
+from firmware_host.camera.calibration import effective_colors
 from firmware_host.camera.images import read_frame
 from firmware_host.camera.locate import Located, Locator
 from firmware_host.camera.markers import BoardNotFound, MarkerFinder
 from firmware_host.camera.pieces_file import load_pieces
 from firmware_host.camera.scene import LookFrames
+from firmware_host.camera.tables import table_camera
 from firmware_host.camera.verdict import CameraVerdict, referee_located
-from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 
 
@@ -36,10 +37,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Locate, referee, print; bad input raises (exit status 2, one line)."""
-    table = load_table(args.table)
-    setup = table.camera
-    if setup is None:
-        raise InputError(args.table or "the reference table", "camera", "the table has no camera")
+    camera = table_camera(args.table, required=True)
+    table, setup = camera.table, camera.setup
+    colors = effective_colors(setup, camera.folder)
     known = load_pieces(args.pieces)
     if args.dropped is not None and known.by_id(args.dropped) is None:
         raise InputError(args.pieces, "pieces", f"no piece with id {args.dropped!r} (--dropped)")
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(path, "", str(BoardNotFound(
                 "the board cannot be found: no marker of the table's layout in the frame")))
     look = LookFrames(setup.markers, frames, list(args.frames))
-    located = Locator(table.board, setup).locate(look, known.pieces)
+    located = Locator(table.board, setup, colors).locate(look, known.pieces)
     verdict = (
         referee_located(table.board, known.edges, located, args.dropped)
         if args.dropped is not None

@@ -1,4 +1,4 @@
-"""``tabletop doctor [--port URL] [--table FILE] [--panel FILE] ... [--window S]``."""
+"""``tabletop doctor [--port URL] [--table FILE] [--panel FILE] ... [--window S] [--no-camera]``."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ def register(subparsers: Any) -> None:
     """Add the ``doctor`` command."""
     parser = subparsers.add_parser(
         "doctor",
-        help="check the config, the hub, the gates and the LED tracks; say what to fix",
-        description="Checks every config file, the hub (protocol version and inventory), "
+        help="check the config, the camera, the hub, the gates and the LED tracks; say what to fix",
+        description="Checks every config file, the camera (one frame: markers, px per mm), "
+        "the hub (protocol version and inventory), "
         "watches the gates while you pass a hand through them, blinks each LED track in "
         "turn, and ends with OK or a list of what to fix (exit status 1).",
     )
@@ -52,7 +53,12 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help="seconds to watch the gates (default 20)",
     )
-    parser.add_argument("--no-hub", action="store_true", help="check the files only, no hub")
+    parser.add_argument(
+        "--no-hub", action="store_true", help="check the files only, no hub and no camera"
+    )
+    parser.add_argument(
+        "--no-camera", action="store_true", help="do not grab a frame from the camera"
+    )
     parser.add_argument("--no-leds", action="store_true", help="do not blink the LED tracks")
     parser.add_argument(
         "--log-level", metavar="LEVEL", help="log level on stderr (default: warning)"
@@ -74,7 +80,12 @@ def run(args: argparse.Namespace) -> int:
         noise=args.noise,
     )
     options = DoctorOptions(
-        files=files, port=args.port, window=args.window, hub=not args.no_hub, leds=not args.no_leds
+        files=files,
+        port=args.port,
+        window=args.window,
+        hub=not args.no_hub,
+        leds=not args.no_leds,
+        camera=not args.no_camera,
     )
     doctor = Doctor(options, LoopClock(), sys.stdout)
     problems = asyncio.run(doctor.examine())

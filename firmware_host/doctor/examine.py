@@ -1,5 +1,6 @@
-"""The whole check, in order: config files, the hub (reachable, protocol version,
-inventory), the gates during a check window, each LED track blinked in turn.
+"""The whole check, in order: config files, the camera (one frame: markers found, px per
+mm), the hub (reachable, protocol version, inventory), the gates during a check window,
+each LED track blinked in turn.
 
 Time is injected (:class:`~firmware_host.outputs.clock.Clock`): the check window and the
 blinking run on it, so tests run them in no time. Only the wait for the hub's hello is
@@ -11,12 +12,16 @@ from __future__ import annotations
 import asyncio
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
+from firmware_host.camera.check import check_frames
+from firmware_host.camera.sources import BadFrame, CameraUnavailable, open_source
 from firmware_host.config.panel import PanelConfig
+from firmware_host.config.table import Table
 from firmware_host.doctor.configs import ConfigFiles, LoadedConfig, check_configs
 from firmware_host.doctor.gates import GateWatch, beam_list
 from firmware_host.doctor.inventory import inventory_problems
@@ -40,13 +45,15 @@ BLINK = Animation.RULE_BROKEN
 
 @dataclass(frozen=True)
 class DoctorOptions:
-    """What to check: the files, the hub's port (None: discover), the check window."""
+    """What to check: the files, the hub's port (None: discover), the check window; the
+    camera is checked only with the hub (off line, both are skipped)."""
 
     files: ConfigFiles = field(default_factory=ConfigFiles)
     port: str | None = None
     window: float = 20.0
     hub: bool = True
     leds: bool = True
+    camera: bool = True
 
 
 class Doctor:
@@ -81,6 +88,7 @@ class Doctor:
     async def examine(self) -> int:
         """Run every check; returns the number of problems (0: all OK)."""
         loaded = check_configs(self.report, self.options.files)
+        await self._camera(loaded.table)
         if not self.options.hub:
             await self._gpio_leds(loaded.panel)
             return self.report.summary()
@@ -103,6 +111,44 @@ class Doctor:
         finally:
             await asyncio.to_thread(link.stop)
         return self.report.summary()
+
+    async def _camera(self, table: Table | None) -> None:
+        if not (self.options.hub and self.options.camera):
+            flag = "--no-hub" if not self.options.hub else "--no-camera"
+            self.report.say(f"{'skip':<5} {'camera':<7} skipped ({flag})")
+            return
+        if table is None:
+            self.report.problem(
+                "camera", "not checked: the table file did not load", "fix the table file first"
+            )
+            return
+        setup = table.camera
+        if setup is None:
+            self.report.ok("camera", "no camera (camera: none)")
+            return
+        folder = Path(self.options.files.table).resolve().parent
+
+        def grab() -> tuple[str, list[Any]]:
+            with open_source(setup, folder) as source:
+                return source.describe(), source.grab(1)
+
+        try:
+            name, frames = await asyncio.to_thread(grab)
+        except (CameraUnavailable, BadFrame) as exc:
+            self.report.problem(
+                "camera", str(exc), "see docs/camera-setup.md, then run tabletop camera check"
+            )
+            return
+        self.report.ok("camera", f"{name}: a frame grabbed")
+        check = check_frames(setup, table.board, frames, [name])
+        for finding in check.findings:
+            if finding.area not in ("markers", "scale"):
+                continue
+            what = f"{finding.area}: {finding.what}"
+            if finding.ok:
+                self.report.ok("camera", what)
+            else:
+                self.report.problem("camera", what, f"{finding.fix} (tabletop camera check)")
 
     async def _hub_up(self, link: HubLink, port: str, loaded: LoadedConfig) -> bool:
         up = await asyncio.to_thread(self._answered.wait, CONNECT_SECONDS)
