@@ -54,7 +54,8 @@ class BoardView:
         """The image scale at board point ``(x, y)``: pixels per millimetre (geometric mean
         of the two directions)."""
         a, b, c = self.to_image(np.array([(x, y), (x + 1.0, y), (x, y + 1.0)]))
-        return float(np.sqrt(abs(np.cross(b - a, c - a))))
+        (ux, uy), (vx, vy) = b - a, c - a
+        return float(np.sqrt(abs(ux * vy - uy * vx)))
 
 
 class MarkerFinder:
