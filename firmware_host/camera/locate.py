@@ -23,9 +23,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from firmware_host.camera.artwork import Artwork
+from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import SYMMETRY, ColourMap
@@ -37,9 +36,8 @@ from firmware_host.rules.pieces import Color, Pose, Shape
 MIN_FOUND = 0.45
 """A fit counts when at least this share of its outline was found."""
 MAX_RMS_MM = 0.6
-"""... and its outline's residuals are this tight (RMS, mm)."""
-MAX_COLOUR_SHARE = 0.45
-"""... and the face's colour lies within this share of the nominal colour's magnitude."""
+"""... and its outline's residuals are this tight (RMS, mm), and its face is of the
+piece's colour (:class:`~firmware_host.camera.colours.PieceColours`)."""
 SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
@@ -84,7 +82,7 @@ class Locator:
         self.setup = setup
         self.artwork = Artwork(board)
         rgb = colors or {c: setup.colors.of(c) for c in Color}
-        self.nominal = {c: np.array(rgb[c][::-1], np.float32) for c in Color}
+        self.colours = PieceColours({c: rgb[c] for c in Color})
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
@@ -109,7 +107,7 @@ class Locator:
             result[placed.known.id] = placed
         for piece in [p for p in pieces if p.id not in result]:
             if colour_map is None:
-                colour_map = ColourMap(look, self.board, self.nominal)
+                colour_map = ColourMap(look, self.board, self.colours)
                 for placed in taken:
                     assert placed.pose is not None
                     colour_map.take(self.board, placed.known.shape, placed.pose)
@@ -151,8 +149,7 @@ class Locator:
         away from where it started, not on a place already taken."""
         if fit.found < MIN_FOUND or fit.rms_mm > MAX_RMS_MM:
             return False
-        nominal = self.nominal[piece.color]
-        if np.linalg.norm(fit.face - nominal) > MAX_COLOUR_SHARE * np.linalg.norm(nominal):
+        if not self.colours.matches(fit.face, piece.color):
             return False
         pose = fit.pose
         if start is not None and math.hypot(pose.x - start.x, pose.y - start.y) > 6.0:

@@ -41,7 +41,7 @@ REACH_MM = 3.0
 """How far each profile reaches inside and outside the model outline."""
 STEP_MM = 0.2
 """Distance between samples along a profile."""
-LEVEL_OFF = 0.25
+LEVEL_OFF = 0.5
 """The outside colour is read where the distance's slope falls below this share of its
 steepest since the edge began."""
 INSET_MM = 3.5

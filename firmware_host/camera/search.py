@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.rules.pieces import Color, Pose, Shape
@@ -32,9 +33,6 @@ ABOVE_MM = 45.0
 """How far above the drop zone's top the map reaches (a piece may stick out)."""
 ANGLE_STEP = 5.0
 """Degrees between the silhouettes tried."""
-MATCH_TOLERANCE = 0.42
-"""A pixel is of a piece's colour when its distance from that colour is at most this
-share of the colour's own magnitude (and it is nearer to it than to any other)."""
 RING_MM = 2.0
 """Width of the ring around a silhouette that should not be of the piece's colour."""
 
@@ -62,18 +60,12 @@ class ColourMap:
     board point ``(x0 + (u + 0.5) / SCALE, y1 - (v + 0.5) / SCALE)``.
     """
 
-    def __init__(self, look: LookFrames, board: Board, nominal: dict[Color, Array]) -> None:
+    def __init__(self, look: LookFrames, board: Board, colours: PieceColours) -> None:
         self.x0, self.y0 = -MARGIN_MM, -MARGIN_MM
         self.x1, self.y1 = board.width + MARGIN_MM, board.height + ABOVE_MM
         image = look.rectified(self.x0, self.y0, self.x1, self.y1, SCALE)
-        self.colors = tuple(nominal)
-        distances = np.stack(
-            [np.linalg.norm(image - nominal[c], axis=2) for c in self.colors], axis=0
-        )
-        nearest = distances.argmin(axis=0)
-        limit = np.array([MATCH_TOLERANCE * np.linalg.norm(nominal[c]) for c in self.colors])
-        close = np.take_along_axis(distances, nearest[None], 0)[0] <= limit[nearest]
-        self.labels = np.where(close, nearest, -1).astype(np.int8)
+        self.colors = colours.colors
+        self.labels = colours.classify(image).astype(np.int8)
         self.taken = np.zeros(self.labels.shape, np.uint8)
 
     def to_pixel(self, x: float, y: float) -> tuple[float, float]:

@@ -1,0 +1,70 @@
+"""Telling the pieces' colours apart in normalised camera colours.
+
+A café's light is not even: a face lies in a brighter or darker part of the frame than the
+markers that normalised it, a glint pales it. So a colour is judged by its *chroma* (the
+colour less its grey part: hue and saturation) and only loosely by its brightness: a
+pixel is of a piece colour when its chroma points the way of that colour's chroma more
+than of any other (cosine at least :data:`MIN_COSINE`), it is at least :data:`MIN_CHROMA`
+as saturated, and its brightness lies within :data:`BRIGHTNESS` of the colour's.
+
+>>> colours = PieceColours({Color.RED: (205, 45, 50), Color.BLUE: (35, 85, 185),
+...                         Color.YELLOW: (240, 200, 40), Color.GREEN: (40, 150, 70)})
+>>> colours.classify(np.array([[60, 50, 250], [250, 250, 250], [60, 170, 60]])).tolist()
+[0, -1, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from firmware_host.rules.pieces import Color
+
+Array = np.ndarray
+
+MIN_COSINE = 0.85
+"""How closely a pixel's chroma must point the way of its colour's."""
+MIN_CHROMA = 0.35
+"""A pixel's chroma must be at least this share of its colour's (greys are no colour)."""
+BRIGHTNESS = (0.45, 1.8)
+"""A pixel's brightness (mean of its channels) over its colour's: the range that counts."""
+
+
+class PieceColours:
+    """The piece colours (sRGB, 0-255) as a look compares pixels with them (BGR)."""
+
+    def __init__(self, rgb: Mapping[Color, tuple[float, float, float]]) -> None:
+        self.colors = tuple(rgb)
+        self.bgr = np.array([rgb[c][::-1] for c in self.colors], np.float32)
+        self._brightness = self.bgr.mean(axis=1)
+        chroma = self.bgr - self._brightness[:, None]
+        self._strength = np.linalg.norm(chroma, axis=1)
+        self._direction = chroma / self._strength[:, None]
+
+    def of(self, color: Color) -> Array:
+        """One colour as BGR."""
+        return self.bgr[self.colors.index(color)]
+
+    def classify(self, pixels: Array) -> Array:
+        """The index in :attr:`colors` of each pixel's colour (..., 3 BGR), -1 for none:
+        an array shaped like ``pixels`` less its last axis."""
+        flat = np.asarray(pixels, np.float32).reshape(-1, 3)
+        brightness = flat.mean(axis=1)
+        chroma = flat - brightness[:, None]
+        strength = np.linalg.norm(chroma, axis=1)
+        cosine = (chroma @ self._direction.T) / np.maximum(strength, 1e-6)[:, None]
+        best = cosine.argmax(axis=1)
+        rows = np.arange(len(flat))
+        ratio = brightness / self._brightness[best]
+        ok = (
+            (cosine[rows, best] >= MIN_COSINE)
+            & (strength >= MIN_CHROMA * self._strength[best])
+            & (ratio >= BRIGHTNESS[0])
+            & (ratio <= BRIGHTNESS[1])
+        )
+        return np.where(ok, best, -1).reshape(np.asarray(pixels).shape[:-1])
+
+    def matches(self, face: Array, color: Color) -> bool:
+        """Whether a face's colour (BGR) is ``color``."""
+        return int(self.classify(np.asarray(face).reshape(1, 3))[0]) == self.colors.index(color)
