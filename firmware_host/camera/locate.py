@@ -23,6 +23,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.outline import OutlineFit, fit_outlines
@@ -30,8 +32,8 @@ from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import SYMMETRY, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
-from firmware_host.rules.geometry import extent, piece_shape
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.rules.geometry import PieceSpace, extent, piece_shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 MIN_FOUND = 0.45
 """A fit counts when at least this share of its outline was found."""
@@ -42,7 +44,10 @@ SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
 """How far from its prior a knocked piece is searched for."""
-CANDIDATES = 3
+CANDIDATES = 6
+SUPPORT_MM = 4.0
+"""A newly dropped piece found farther than this from the floor and from every located
+piece would float: it is not taken there."""
 WALL_SLACK_MM = 2.0
 """A fit this far through a wall or the floor is a piece resting against it."""
 
@@ -97,17 +102,22 @@ class Locator:
                 strict=True,
             )
         )
-        fits.sort(key=lambda pf: -pf[1].found)
+        # the pieces that moved least first: of two pieces alike, a place goes to the one
+        # whose prior lies nearest to it
+        fits.sort(key=lambda pf: _moved(pf[0], pf[1].pose))
         taken: list[Located] = []
+        faces: dict[Color, list[np.ndarray]] = {}
         colour_map: ColourMap | None = None
         for piece, fit in fits:
             if self._acceptable(piece, fit, taken, piece.prior):
                 taken.append(self._located(piece, fit))
+                faces.setdefault(piece.color, []).append(fit.face)
         for placed in taken:
             result[placed.known.id] = placed
         for piece in [p for p in pieces if p.id not in result]:
             if colour_map is None:
-                colour_map = ColourMap(look, self.board, self.colours)
+                seen = {c: np.median(np.array(f), axis=0) for c, f in faces.items()}
+                colour_map = ColourMap(look, self.board, self.colours, seen)
                 for placed in taken:
                     assert placed.pose is not None
                     colour_map.take(self.board, placed.known.shape, placed.pose)
@@ -127,8 +137,11 @@ class Locator:
         """The best acceptable fit among the piece's search candidates."""
         radius = NEAR_PRIOR_MM if piece.prior is not None else math.inf
         candidates = colour_map.search(
-            self.board, piece.color, piece.shape, piece.prior, radius, CANDIDATES
+            self.board, piece.color, piece.shape, piece.prior, radius, 3 * CANDIDATES
         )
+        if piece.prior is None:
+            candidates = [c for c in candidates if self._supported(piece.shape, c.pose, taken)]
+        candidates = candidates[:CANDIDATES]
         best: tuple[float, OutlineFit] | None = None
         fits = fit_outlines(
             look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork
@@ -136,11 +149,26 @@ class Locator:
         for candidate, fit in zip(candidates, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
                 continue
+            if piece.prior is None and not self._supported(piece.shape, fit.pose, taken):
+                continue
             share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
             merit = fit.found + share
             if best is None or merit > best[0]:
                 best = (merit, fit)
         return None if best is None else self._located(piece, best[1])
+
+    def _supported(self, shape: Shape, pose: Pose, taken: list[Located]) -> bool:
+        """Whether a piece at ``pose`` could rest there: within :data:`SUPPORT_MM` of the
+        floor or of a located piece (a settled piece never floats)."""
+        grown = piece_shape(self.board, shape, pose, grow=SUPPORT_MM)
+        if extent(grown).bottom <= 0.0:
+            return True
+        others = [
+            Piece(p.known.id, p.known.color, p.known.shape, p.pose)
+            for p in taken
+            if p.pose is not None
+        ]
+        return bool(PieceSpace(self.board, others).met_by(grown))
 
     def _acceptable(
         self, piece: Known, fit: OutlineFit, taken: list[Located], start: Pose | None
@@ -163,6 +191,16 @@ class Locator:
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
         pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
         return Located(piece, pose, True, fit.sigma, fit.found)
+
+
+def _moved(piece: Known, pose: Pose) -> float:
+    """How far a fit lies from the piece's prior (mm; an angle's degree counts as 0.2 mm)."""
+    prior = piece.prior
+    if prior is None:
+        return math.inf
+    turn = (pose.angle - prior.angle + 180.0) % SYMMETRY[piece.shape]
+    turn = min(turn, SYMMETRY[piece.shape] - turn)
+    return math.hypot(pose.x - prior.x, pose.y - prior.y) + 0.2 * turn
 
 
 def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:

@@ -148,9 +148,13 @@ def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, P
         )
 
 
-def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
+def edge_offsets(
+    profiles: Array, face: Array, offsets: Array, piece_of: Array | None = None
+) -> Array:
     """Where each profile leaves the face colour (mm along its normal; NaN if it does not
-    do so cleanly): P profiles x S samples x 3 colours -> P offsets.
+    do so cleanly): P profiles x S samples x 3 colours -> P offsets. ``face`` is one
+    colour, or one per profile (P x 3) with ``piece_of`` naming each profile's piece (the
+    noise level is each piece's own).
 
     The colour's distance from the face rises across the edge from about 0 to the
     distance of whatever lies just outside (a darker rim, a neighbour, the background),
@@ -159,15 +163,22 @@ def edge_offsets(profiles: Array, face: Array, offsets: Array) -> Array:
     :data:`LEVEL_OFF` of its peak), and the edge is where the distance crosses half-way
     to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
-    d = np.linalg.norm(profiles - face, axis=2)
+    faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
+    d = np.linalg.norm(profiles - faces[:, None, :], axis=2)
     count = d.shape[1]
     rows = np.arange(len(d))
-    scale = float(np.linalg.norm(face)) + 1.0
+    scale = np.linalg.norm(faces, axis=1) + 1.0
     inside = offsets < -1.0
     inner = _row_median(d[:, inside])
-    noise = float(np.nanmedian(inner)) if np.isfinite(inner).any() else 0.0
-    low = max(4.0 * noise, 0.08 * scale)
-    first = _first_crossing(d, np.full(len(d), low), count // 4)
+    groups = np.zeros(len(d), np.int64) if piece_of is None else piece_of
+    noise = np.zeros(len(d))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for g in np.unique(groups):
+            mine = groups == g
+            noise[mine] = np.nan_to_num(np.nanmedian(inner[mine]))
+    low = np.maximum(4.0 * noise, 0.08 * scale)
+    first = _first_crossing(d, low, count // 4)
     outside = d[rows, _levelled_off(d, first)]
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
@@ -251,11 +262,13 @@ def fit_outlines(
             ]
         )
         colours = look.colours(samples).reshape(-1, len(offsets), 3)
+        sizes = [len(o.points) for o in outlines]
+        piece_of = np.repeat(np.arange(len(active)), sizes)
+        all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
         first = 0
         for i, outline in zip(active, outlines, strict=True):
-            profiles = colours[first : first + len(outline.points)]
+            residuals = all_residuals[first : first + len(outline.points)].copy()
             first += len(outline.points)
-            residuals = edge_offsets(profiles, faces[i], offsets)
             printed = artwork.near(outline.points)
             residuals[printed] = np.nan
             jac = np.c_[outline.normals, outline.levers]
@@ -284,14 +297,16 @@ def _gauss_newton_step(
     if ok.sum() < 6:
         return None
     r = np.where(ok, residuals, 0.0)
-    sigma = max(1.4826 * float(np.median(np.abs(r[ok] - np.median(r[ok])))), MIN_SIGMA_MM)
+    # the scale about zero, not about the median: while the pose is still off, the sides'
+    # residuals split into groups either side of zero, and each group must still count
+    sigma = max(1.4826 * float(np.median(np.abs(r[ok]))), MIN_SIGMA_MM)
     u = r / (TUKEY_C * sigma)
     weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
     a = jac[:, :2] if circle else jac
-    try:
-        step = np.linalg.solve(a.T @ (weights[:, None] * a), a.T @ (weights * r))
-    except np.linalg.LinAlgError:
+    normal = a.T @ (weights[:, None] * a)
+    if np.linalg.cond(normal) > 1e10:
         return None
+    step = np.linalg.solve(normal, a.T @ (weights * r))
     return weights, (float(step[0]), float(step[1]), 0.0 if circle else float(step[2]))
 
 

@@ -12,7 +12,7 @@ within its symmetry. The best few places are the candidates the fine fit starts 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -33,6 +33,9 @@ ABOVE_MM = 45.0
 """How far above the drop zone's top the map reaches (a piece may stick out)."""
 ANGLE_STEP = 5.0
 """Degrees between the silhouettes tried."""
+SEEN_TOLERANCE = 0.3
+"""Where the look already showed faces of a colour, a pixel is of that colour only within
+this share of that face colour's magnitude of it (a café's blue wall is no blue piece)."""
 RING_MM = 2.0
 """Width of the ring around a silhouette that should not be of the piece's colour."""
 
@@ -60,12 +63,23 @@ class ColourMap:
     board point ``(x0 + (u + 0.5) / SCALE, y1 - (v + 0.5) / SCALE)``.
     """
 
-    def __init__(self, look: LookFrames, board: Board, colours: PieceColours) -> None:
+    def __init__(
+        self,
+        look: LookFrames,
+        board: Board,
+        colours: PieceColours,
+        seen: Mapping[Color, Array] | None = None,
+    ) -> None:
         self.x0, self.y0 = -MARGIN_MM, -MARGIN_MM
         self.x1, self.y1 = board.width + MARGIN_MM, board.height + ABOVE_MM
         image = look.rectified(self.x0, self.y0, self.x1, self.y1, SCALE)
         self.colors = colours.colors
-        self.labels = colours.classify(image).astype(np.int8)
+        labels = colours.classify(image)
+        for color, face in (seen or {}).items():
+            index = self.colors.index(color)
+            far = np.linalg.norm(image - face, axis=2) > SEEN_TOLERANCE * np.linalg.norm(face)
+            labels[(labels == index) & far] = -1
+        self.labels = labels.astype(np.int8)
         self.taken = np.zeros(self.labels.shape, np.uint8)
 
     def to_pixel(self, x: float, y: float) -> tuple[float, float]:
