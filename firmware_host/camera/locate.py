@@ -45,6 +45,9 @@ SAME_PLACE_MM = 12.0
 NEAR_PRIOR_MM = 90.0
 """How far from its prior a knocked piece is searched for."""
 CANDIDATES = 6
+MIN_SHARE = 0.6
+"""A piece found by searching must cover pixels of its colour over this share of its
+face (another shape on the spot does not)."""
 SUPPORT_MM = 4.0
 """A newly dropped piece found farther than this from the floor and from every located
 piece would float: it is not taken there."""
@@ -152,7 +155,12 @@ class Locator:
             if piece.prior is None and not self._supported(piece.shape, fit.pose, taken):
                 continue
             share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
+            if share < MIN_SHARE:
+                continue
             merit = fit.found + share
+            if piece.prior is not None:
+                away = math.hypot(fit.pose.x - piece.prior.x, fit.pose.y - piece.prior.y)
+                merit -= away / NEAR_PRIOR_MM
             if best is None or merit > best[0]:
                 best = (merit, fit)
         return None if best is None else self._located(piece, best[1])

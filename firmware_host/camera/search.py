@@ -98,7 +98,8 @@ class ColourMap:
         cv2.fillPoly(self.taken, [pts], 1, cv2.LINE_8, 4)
 
     def share_of(self, board: Board, color: Color, shape: Shape, pose: Pose) -> float:
-        """The share of a silhouette at ``pose`` whose pixels are of ``color`` (0-1)."""
+        """The share of a silhouette at ``pose`` whose pixels are of ``color`` and not taken
+        by a located piece (0-1)."""
         mask = np.zeros(self.labels.shape, np.uint8)
         outline = _outline(board, shape, pose.angle, -1.0)
         u, v = self.to_pixel(pose.x, pose.y)
@@ -107,7 +108,8 @@ class ColourMap:
         inside = mask > 0
         if not inside.any():
             return 0.0
-        return float((self.labels[inside] == self.colors.index(color)).mean())
+        mine = (self.labels == self.colors.index(color)) & (self.taken == 0)
+        return float(mine[inside].mean())
 
     def search(
         self,
