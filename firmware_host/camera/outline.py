@@ -17,9 +17,7 @@ which share of the outline it found (a piece the camera cannot see finds little)
 
 from __future__ import annotations
 
-import itertools
 import math
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,37 +88,53 @@ class Outline:
 
 def outline_points(board: Board, shape: Shape, pose: Pose, inset: float = 0.0) -> Outline:
     """Sample points along ``shape``'s outline at ``pose`` (moved inwards by ``inset`` mm)."""
+    rel, normals, levers = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)
+    turn = math.radians(pose.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    rot = np.array([[cos, sin], [-sin, cos]])  # row vectors times this turn them by +turn
+    return Outline(rel @ rot + (pose.x, pose.y), normals @ rot, levers)
+
+
+_UNIT_OUTLINES: dict[tuple[str, float], tuple[Array, Array, Array]] = {}
+
+
+def _unit_outline(
+    key: str, board: Board, shape: Shape, inset: float
+) -> tuple[Array, Array, Array]:
+    """The sample points, normals and levers of a shape at the origin, angle 0 (made once
+    per shape's dimensions and inset: turning them is all a pose needs)."""
+    made = _UNIT_OUTLINES.get((key, inset))
+    if made is not None:
+        return made
     dims = board.shapes.of(shape)
-    centre = np.array([pose.x, pose.y])
     if isinstance(dims, CircleShape):
         radius = dims.radius - inset
         count = max(8, int(2 * math.pi * radius / SPACING_MM))
         a = np.linspace(0.0, 2 * math.pi, count, endpoint=False)
         normals = np.c_[np.cos(a), np.sin(a)]
-        points = centre + radius * normals
-        return Outline(points, normals, np.zeros(count))
-    turn = math.radians(pose.angle)
-    rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
-    corners = np.asarray(dims.vertices, float) @ rot.T
-    pts, nrm = [], []
-    sides = np.roll(corners, -1, axis=0) - corners
-    for i in range(len(corners)):
-        a, b = corners[i], corners[(i + 1) % len(corners)]
-        length = float(np.hypot(*(b - a)))
-        along = (b - a) / length
-        normal = np.array([along[1], -along[0]])  # outward for counter-clockwise corners
-        start = _clearance(sides[i - 1], sides[i]) + inset * 1.8
-        end = _clearance(sides[i], sides[(i + 1) % len(sides)]) + inset * 1.8
-        count = int((length - start - end) / SPACING_MM) + 1
-        if count < 2:
-            continue
-        t = np.linspace(start, length - end, count)
-        pts.append(a + t[:, None] * along - inset * normal)
-        nrm.append(np.repeat(normal[None], count, axis=0))
-    rel = np.vstack(pts)
-    normals = np.vstack(nrm)
-    levers = rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0]
-    return Outline(centre + rel, normals, levers)
+        made = (radius * normals, normals, np.zeros(count))
+    else:
+        corners = np.asarray(dims.vertices, float)
+        pts, nrm = [], []
+        sides = np.roll(corners, -1, axis=0) - corners
+        for i in range(len(corners)):
+            a, b = corners[i], corners[(i + 1) % len(corners)]
+            length = float(np.hypot(*(b - a)))
+            along = (b - a) / length
+            normal = np.array([along[1], -along[0]])  # outward for counter-clockwise corners
+            start = _clearance(sides[i - 1], sides[i]) + inset * 1.8
+            end = _clearance(sides[i], sides[(i + 1) % len(sides)]) + inset * 1.8
+            count = int((length - start - end) / SPACING_MM) + 1
+            if count < 2:
+                continue
+            t = np.linspace(start, length - end, count)
+            pts.append(a + t[:, None] * along - inset * normal)
+            nrm.append(np.repeat(normal[None], count, axis=0))
+        rel = np.vstack(pts)
+        normals = np.vstack(nrm)
+        made = (rel, normals, rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0])
+    _UNIT_OUTLINES[(key, inset)] = made
+    return made
 
 
 def _clearance(into: Array, out_of: Array) -> float:
@@ -140,12 +154,23 @@ def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, P
         middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
         groups.append(np.vstack([ring, middle]))
     colours = look.colours(np.vstack(groups))
-    bounds = np.cumsum([0] + [len(g) for g in groups])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        return np.array(
-            [np.nanmedian(colours[a:b], axis=0) for a, b in itertools.pairwise(bounds)]
-        )
+    return group_medians(colours, np.repeat(np.arange(len(groups)), [len(g) for g in groups]))
+
+
+def group_medians(values: Array, group: Array) -> Array:
+    """The median of the rows of ``values`` (N x ...) in each group (``group``: N ids
+    0..G-1, each used), ignoring NaN: G x ... (NaN where a group has none)."""
+    count = int(group.max()) + 1
+    sizes = np.bincount(group, minlength=count)
+    order = np.argsort(group, kind="stable")
+    slot = np.arange(len(group)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    padded = np.full((count, int(sizes.max()), *values.shape[1:]), np.nan, np.float64)
+    padded[group[order], slot] = values[order]
+    ordered = np.sort(padded, axis=1)  # NaN sorts last
+    valid = np.sum(~np.isnan(ordered), axis=1)
+    low = np.take_along_axis(ordered, np.maximum((valid - 1) // 2, 0)[:, None], 1)[:, 0]
+    high = np.take_along_axis(ordered, np.maximum(valid // 2, 0)[:, None], 1)[:, 0]
+    return np.where(valid > 0, (low + high) / 2, np.nan)
 
 
 def edge_offsets(
@@ -171,12 +196,7 @@ def edge_offsets(
     inside = offsets < -1.0
     inner = _row_median(d[:, inside])
     groups = np.zeros(len(d), np.int64) if piece_of is None else piece_of
-    noise = np.zeros(len(d))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        for g in np.unique(groups):
-            mine = groups == g
-            noise[mine] = np.nan_to_num(np.nanmedian(inner[mine]))
+    noise = np.nan_to_num(group_medians(inner, groups)[groups])
     low = np.maximum(4.0 * noise, 0.08 * scale)
     first = _first_crossing(d, low, count // 4)
     outside = d[rows, _levelled_off(d, first)]
@@ -265,12 +285,13 @@ def fit_outlines(
         sizes = [len(o.points) for o in outlines]
         piece_of = np.repeat(np.arange(len(active)), sizes)
         all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
+        all_printed = artwork.near(np.vstack([o.points for o in outlines]))
+        all_residuals[all_printed] = np.nan
         first = 0
         for i, outline in zip(active, outlines, strict=True):
-            residuals = all_residuals[first : first + len(outline.points)].copy()
+            rows = slice(first, first + len(outline.points))
             first += len(outline.points)
-            printed = artwork.near(outline.points)
-            residuals[printed] = np.nan
+            residuals, printed = all_residuals[rows], all_printed[rows]
             jac = np.c_[outline.normals, outline.levers]
             step = _gauss_newton_step(residuals, jac, circles[i])
             if step is None:

@@ -113,9 +113,12 @@ class LookFrames:
         finder = MarkerFinder(layout)
         self.frames: list[BoardFrame] = []
         self.unusable: list[tuple[str, str]] = []
+        previous: dict[int, Array] = {}
         for frame, name in zip(frames, names, strict=True):
             try:
-                view = finder.find(frame)
+                found = finder.detect_near(frame, previous) if previous else finder.detect(frame)
+                view = finder.view(found)
+                previous = found
             except BoardNotFound as exc:
                 self.unusable.append((name, str(exc)))
                 continue
