@@ -3,7 +3,7 @@ contrast, random clutter (people, tables, cups, posters, plants, lamps), some of
 colours close to the pieces'.
 
 The café is a plane ``depth`` mm behind the board (``z = -depth``), drawn in its own
-projection at a quarter of the frame's resolution (it is blurred anyway), then scaled up.
+projection at an eighth of the frame's resolution (it is blurred anyway), then scaled up.
 
 >>> import numpy as np
 >>> from simulator.camera_render import CameraView
@@ -23,7 +23,7 @@ import numpy as np
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView
 
-LOW = 4
+LOW = 8
 """The café is drawn at 1/LOW of the frame's resolution."""
 
 DEPTH_MM = (1200.0, 3500.0)
@@ -35,7 +35,7 @@ RGB = tuple[int, int, int]
 def backdrop(
     view: CameraView, clutter: float, piece_colors: Sequence[RGB], rng: np.random.Generator
 ) -> np.ndarray:
-    """The café as the frame would show it with nothing in front (BGR, float32 0-255):
+    """The café as the frame would show it with nothing in front (BGR uint8):
     ``clutter`` from 0 (a plain wall) to 1 (crowded); some clutter takes ``piece_colors``
     (sRGB), a little varied."""
     w, h = view.size
@@ -90,11 +90,11 @@ def backdrop(
         else:
             _fill(image, plane_to_low, _ellipse(cx, cy + 800, 150, 100), np.full(3, 250.0))
 
-    defocus = rng.uniform(2.0, 4.0) * view.focal / 1400.0
+    defocus = rng.uniform(1.0, 2.0) * view.focal / 1400.0
     image = cv2.GaussianBlur(image, (0, 0), defocus)
     contrast = 0.3 + 0.35 * clutter
     mean = image.reshape(-1, 3).mean(axis=0)
-    image = mean + (image - mean) * contrast
+    image = np.clip(mean + (image - mean) * contrast, 0, 255).astype(np.uint8)
     return cv2.resize(image, (w, h), interpolation=cv2.INTER_LINEAR)
 
 

@@ -1,21 +1,16 @@
 """The virtual camera's renderer: what a camera at a :class:`CameraView` sees of the board.
 
 Board frame (mm): origin at the inner bottom-left corner of the drop zone, x right, y up,
-z toward the camera. At ``z = 0``: the pieces' front faces, the stand with its four ArUco
-markers (white plates, the bit pattern of ``cv2.aruco.generateImageMarker``), the walls and
-the edge pieces (the face the variant picks: coloured strips, or shape symbols on a neutral
-strip). A piece is a prism from its face back to ``z = -PIECE_THICKNESS``; the visible side
-walls (its rim) are drawn in a darker, shaded tone of its colour before any face. Behind:
-the café (:mod:`simulator.cafe`), seen through the drop zone, the entry slot above it and
-around the stand. At ``z = +ARTWORK_Z``: the front pane's printed artwork (level lines,
-bonus circles with a light tint and their points), semi-transparent, over everything.
+z toward the camera. Layers, back to front:
 
-Sharp content is drawn at :data:`SUPERSAMPLE` times the frame's resolution with
-anti-aliased fills at sub-pixel vertices (OpenCV's anti-aliased fill grows a polygon by
-:data:`AA_GROW` px, so every polygon is first moved in by that much), then averaged down
-(``INTER_AREA``): an edge is placed to a small fraction of a pixel. Then, per
-:class:`Effects`: the light (exposure, colour cast, gradient, vignetting, glare), a cup or
-hand over a marker, a hand in the frame, optical blur, sensor noise, JPEG.
+1. the café behind the back pane (:mod:`simulator.cafe`), through its own projection;
+2. the board's plane (:mod:`simulator.board_drawing`): the stand, its walls, the edge
+   pieces, the four ArUco markers, every piece with its rim (markers and pieces
+   supersampled: their edges lie within about 0.1 px of the truth);
+3. in front (:mod:`simulator.pane_drawing`): the front pane's printed artwork at
+   ``z = +2 mm``, and, as faults, a cup before a marker or a hand;
+4. the camera (:class:`Effects`): exposure, colour cast, light gradient, vignetting, glare
+   on the pane, a faint texture, optical blur, sensor noise, JPEG.
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
@@ -33,7 +28,6 @@ hand over a marker, a hand in the frame, optical blur, sensor noise, JPEG.
 from __future__ import annotations
 
 import math
-import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,45 +35,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from firmware_host.camera.setup import CameraSetup, MarkerLayout, PieceColors
-from firmware_host.config.board import Board, EdgeFace, EdgeSegment, Side
+from firmware_host.camera.setup import CameraSetup
+from firmware_host.config.board import Board, EdgeFace
 from firmware_host.config.noise import CameraNoise, CameraPose
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.rules.pieces import Color, Piece
+from simulator import board_drawing, pane_drawing
+from simulator.board_drawing import SLOT_TOP, marker_plates, rect
 from simulator.cafe import backdrop
-
-SUPERSAMPLE = 2
-"""Sharp content is drawn at this many times the frame's resolution."""
-
-AA_GROW = 0.70
-"""How far (px) OpenCV's anti-aliased ``fillPoly`` grows a polygon (measured: 0.65-0.73)."""
-
-SHIFT = 6
-"""Fractional bits of the vertices handed to OpenCV."""
-
-PIECE_THICKNESS = 8.0
-"""mm, from a piece's face back to its back face."""
-
-ARTWORK_Z = 2.0
-"""mm, the front pane's printed artwork in front of the pieces' faces."""
-
-WALL = 3.0
-"""mm, the walls' width around the drop zone (dark)."""
-
-EDGE_STRIP = 10.0
-"""mm, the edge pieces' strip just outside the walls."""
-
-SLOT_TOP = 45.0
-"""mm above the drop zone's top edge: the entry slot, seen through (pieces stick out)."""
-
-STAND_MARGIN = (45.0, 60.0)
-"""mm, how far the stand reaches beyond the drop zone: sideways and below; above the slot."""
-
-CIRCLE_VERTICES = 96
-"""Vertices of a circle's outline (equal area: the outline's error stays below 0.05 px)."""
-
-LINE_WIDTH = 1.2
-"""mm, the printed level lines and bonus circles' outlines."""
 
 GLARE_Z = 4.0
 """mm, the front pane's outer surface, where reflections lie."""
@@ -159,7 +121,8 @@ class CameraView:
         """The scale (px per mm, geometric mean of both directions) at board point ``at``."""
         x, y = at
         p = self.project([[x, y, 0.0], [x + 1.0, y, 0.0], [x, y + 1.0, 0.0]])
-        return math.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        return math.sqrt(abs(ax * by - ay * bx))
 
     def nudged(self, rng: np.random.Generator, shift: float, turn: float) -> CameraView:
         """This view moved by a knocked table: a normal ``shift`` (mm) and ``turn``
@@ -200,7 +163,7 @@ def draw_view(
     """
     w, h = setup.size
     middle = (board.width / 2, (board.height + SLOT_TOP) / 2)
-    must_see = [*_marker_plates(setup.markers), _rect(0, 0, board.width, board.height + SLOT_TOP)]
+    must_see = [*marker_plates(setup.markers), rect(0, 0, board.width, board.height + SLOT_TOP)]
     corners = np.vstack([np.column_stack([p, np.zeros(len(p))]) for p in must_see])
     for _ in range(200):
         distance = rng.uniform(*pose.distance)
@@ -312,455 +275,114 @@ def render(
     """One camera frame (H x W x 3 BGR uint8) of ``pieces`` on ``board``; the edge
     pieces show ``edges_face`` (``none``: the colour face). Everything random comes from
     ``rng`` (the sensor noise) and the seeds in ``effects``."""
-    style = _TableStyle(np.random.default_rng(effects.table_seed))
+    table = np.random.default_rng(effects.table_seed)
     look = np.random.default_rng(effects.look_seed)
-    canvas = _Canvas(view)
-    _draw_stand(canvas, board, setup.markers, style)
-    _draw_edges(canvas, board, setup.colors, edges_face, style)
-    _draw_markers(canvas, setup.markers)
-    _draw_pieces(canvas, board, list(pieces), setup.colors, effects.table_seed)
-    fg, alpha = canvas.downsampled()
+    stand = _stand_color(table)
+    ink = pane_drawing.Ink(table)
 
-    colors = [setup.colors.of(c) for c in Color]
-    image = backdrop(view, effects.clutter, colors, look)
-    image *= 1.0 - alpha
-    image += fg * _texture(view.size, look)
-    _draw_artwork(image, board, view, style)
+    layer = board_drawing.Layer(view)
+    board_drawing.draw_stand(layer, board, setup.markers, stand)
+    board_drawing.draw_edges(layer, board, setup.colors, edges_face)
+    board_drawing.draw_markers(layer, setup.markers)
+    board_drawing.draw_pieces(layer, board, list(pieces), setup.colors, effects.table_seed)
+
+    cafe = backdrop(view, effects.clutter, [setup.colors.of(c) for c in Color], look)
+    seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
+    frame = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
+    pane_drawing.draw_artwork(frame, board, view, ink)
     if effects.covered_marker is not None:
-        _draw_cover(image, view, setup.markers, effects.covered_marker, look)
+        pane_drawing.draw_cup(frame, view, setup.markers, effects.covered_marker, look)
     if effects.hand:
-        _draw_hand(image, board, view, look)
-    image = _light(image, view, effects)
+        pane_drawing.draw_hand(frame, board, view, look)
+    frame = _light(frame, view, effects, table)
     if effects.blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), effects.blur)
+        frame = cv2.GaussianBlur(frame, (0, 0), effects.blur)
     if effects.sensor_noise > 0:
-        image = _sensor_noise(image, effects.sensor_noise, rng)
-    frame = np.clip(image, 0, 255).astype(np.uint8)
+        frame = _sensor_noise(frame, effects.sensor_noise, rng)
     if effects.jpeg_quality < 100:
         _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, effects.jpeg_quality])
         frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     return frame
 
 
-class _TableStyle:
-    """A table's print: the stand's colour, the walls', the artwork's ink and tint."""
-
-    STANDS = ((70, 70, 72), (200, 200, 195), (120, 95, 60), (150, 110, 40), (40, 40, 45))
-    INKS = (((245, 245, 245), 0.55), ((25, 25, 25), 0.5), ((120, 60, 20), 0.55))
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        stand = np.array(self.STANDS[rng.integers(len(self.STANDS))], float)
-        self.stand: BGR = tuple(np.clip(stand + rng.normal(0, 8, 3), 0, 255))  # type: ignore[assignment]
-        self.wall: BGR = tuple(v * 0.55 for v in self.stand)  # type: ignore[assignment]
-        self.neutral: BGR = (200.0, 215.0, 225.0)
-        ink, self.ink_alpha = self.INKS[rng.integers(len(self.INKS))]
-        self.ink = np.array(ink, np.float32)
-        self.tint = np.array(rng.uniform(60, 255, 3), np.float32)
-        self.tint_alpha = float(rng.uniform(0.05, 0.15))
+STANDS = ((70, 70, 72), (200, 200, 195), (120, 95, 60), (150, 110, 40), (40, 40, 45))
+"""The stand's colours a table may have (BGR): grey, light grey, wood, blue, black."""
 
 
-class _Canvas:
-    """The supersampled drawing: premultiplied colour and coverage (alpha)."""
-
-    def __init__(self, view: CameraView) -> None:
-        w, h = view.size
-        self.view = view
-        self.color = np.zeros((h * SUPERSAMPLE, w * SUPERSAMPLE, 3), np.uint8)
-        self.alpha = np.zeros((h * SUPERSAMPLE, w * SUPERSAMPLE), np.uint8)
-        s = SUPERSAMPLE
-        to_hi = np.array([[s, 0, (s - 1) / 2], [0, s, (s - 1) / 2], [0, 0, 1]], float)
-        self._planes = {z: to_hi @ view.homography(z) for z in (0.0, -PIECE_THICKNESS)}
-
-    def pixels(self, outline: np.ndarray, z: float = 0.0) -> np.ndarray:
-        """Supersampled pixel coordinates of a plane-``z`` outline (N x 2, mm)."""
-        h = self._planes[z]
-        p = outline @ h[:, :2].T + h[:, 2]
-        return p[:, :2] / p[:, 2:]
-
-    def fill(self, pixels: np.ndarray, bgr: Sequence[float], opaque: bool | None = True,
-             smooth: bool = True) -> None:
-        """Fill a polygon given in supersampled pixels; ``opaque`` True covers the café,
-        False uncovers it, None leaves the coverage. A polygon thinner than the fill's
-        growth is left out."""
-        vertices = _fixed(pixels, AA_GROW if smooth else 0.5)
-        if vertices is None:
-            return
-        kind = cv2.LINE_AA if smooth else cv2.LINE_8
-        cv2.fillPoly(self.color, [vertices], [float(v) for v in bgr], kind, SHIFT)
-        if opaque is not None:
-            cv2.fillPoly(self.alpha, [vertices], 255 if opaque else 0, kind, SHIFT)
-
-    def downsampled(self) -> tuple[np.ndarray, np.ndarray]:
-        """Colour (float32, premultiplied) and coverage (0-1, H x W x 1) at frame size."""
-        w, h = self.view.size
-        color = cv2.resize(self.color, (w, h), interpolation=cv2.INTER_AREA)
-        alpha = cv2.resize(self.alpha, (w, h), interpolation=cv2.INTER_AREA)
-        return color.astype(np.float32), (alpha.astype(np.float32) / 255)[:, :, None]
+def _stand_color(rng: np.random.Generator) -> BGR:
+    base = np.array(STANDS[rng.integers(len(STANDS))], float)
+    r, g, b = np.clip(base + rng.normal(0, 8, 3), 0, 255)
+    return (float(r), float(g), float(b))
 
 
-def _inset(pixels: np.ndarray, by: float) -> np.ndarray | None:
-    """A polygon (either orientation) with every edge moved in by ``by`` px (mitred), or
-    None where that turns it inside out (thinner than ``2 * by``)."""
-    x, y = pixels[:, 0], pixels[:, 1]
-    following = np.r_[1 : len(pixels), 0]
-    area2 = float(np.dot(x, y[following]) - np.dot(x[following], y))
-    if area2 == 0:
-        return None
-    edge = pixels[following] - pixels
-    length = np.hypot(edge[:, 0], edge[:, 1])
-    keep = length > 1e-9
-    pixels, edge, length = pixels[keep], edge[keep], length[keep]
-    inward = np.stack([-edge[:, 1], edge[:, 0]], axis=1) / length[:, None] * math.copysign(1, area2)
-    start = pixels + inward * by
-    # Each vertex: where the moved previous edge meets the moved next edge.
-    preceding = np.r_[len(start) - 1, 0 : len(start) - 1]
-    prev_start, prev_edge = start[preceding], edge[preceding]
-    cross = prev_edge[:, 0] * edge[:, 1] - prev_edge[:, 1] * edge[:, 0]
-    d = start - prev_start
-    safe = np.abs(cross) > 1e-9 * length * length[preceding]
-    t = np.where(safe, (d[:, 0] * edge[:, 1] - d[:, 1] * edge[:, 0])
-                 / np.where(safe, cross, 1.0), 1.0)
-    moved = prev_start + prev_edge * t[:, None]
-    x, y = moved[:, 0], moved[:, 1]
-    ahead = np.r_[1 : len(moved), 0]
-    area2_moved = float(np.dot(x, y[ahead]) - np.dot(x[ahead], y))
-    if area2_moved * area2 <= 0 or np.abs(moved - pixels).max() > 8 * by:
-        return None
-    return moved
+LIGHT_STEP = 8
+"""The light's fields (gain, glare, texture) are computed every LIGHT_STEP px."""
+
+GAIN_ONE = 128
+"""The gain field's fixed point: 128 is a gain of 1 (steps of 0.8 %, up to 2)."""
 
 
-def _fixed(pixels: np.ndarray, grow: float) -> np.ndarray | None:
-    """``pixels`` moved in by ``grow`` as OpenCV's fixed-point vertices (None: too thin)."""
-    moved = _inset(pixels, grow)
-    return None if moved is None else np.round(moved * (1 << SHIFT)).astype(np.int32)
-
-
-def _rect(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
-
-
-def _marker_plates(markers: MarkerLayout) -> list[np.ndarray]:
-    reach = markers.size / 2 + markers.quiet_zone
-    return [_rect(cx - reach, cy - reach, cx + reach, cy + reach)
-            for cx, cy in markers.centres.values()]
-
-
-def _bgr(rgb: Sequence[int]) -> BGR:
-    return (float(rgb[2]), float(rgb[1]), float(rgb[0]))
-
-
-def _draw_stand(canvas: _Canvas, board: Board, markers: MarkerLayout, style: _TableStyle) -> None:
-    """The stand (with white plates under the markers), the walls, the see-through hole."""
-    side, above = STAND_MARGIN
-    top = board.height + SLOT_TOP
-    reach = markers.size / 2 + markers.quiet_zone
-    xs = [c[0] for c in markers.centres.values()]
-    ys = [c[1] for c in markers.centres.values()]
-    stand = _rect(min(-side, min(xs) - reach - 5), min(-side, min(ys) - reach - 5),
-                  max(board.width + side, max(xs) + reach + 5),
-                  max(top + above - SLOT_TOP, max(ys) + reach + 5))
-    canvas.fill(canvas.pixels(stand), style.stand)
-    canvas.fill(canvas.pixels(_rect(-WALL, -WALL, board.width + WALL, top)), style.wall)
-    canvas.fill(canvas.pixels(_rect(0, 0, board.width, top)), (0, 0, 0), opaque=False)
-    for plate in _marker_plates(markers):
-        canvas.fill(canvas.pixels(plate), (238, 240, 240))
-
-
-def _edge_strip(board: Board, segment: EdgeSegment) -> np.ndarray:
-    """The strip of one edge segment, just outside the wall."""
-    inner, outer = WALL, WALL + EDGE_STRIP
-    if segment.side is Side.LEFT:
-        return _rect(-outer, segment.start, -inner, segment.end)
-    if segment.side is Side.RIGHT:
-        return _rect(board.width + inner, segment.start, board.width + outer, segment.end)
-    return _rect(segment.start, -outer, segment.end, -inner)
-
-
-def _draw_edges(canvas: _Canvas, board: Board, colors: PieceColors, face: EdgeFace,
-                style: _TableStyle) -> None:
-    """The edge pieces: coloured strips, or shape symbols on a neutral strip."""
-    if face is EdgeFace.SHAPE:
-        for segment in board.edges.shape:
-            strip = _edge_strip(board, segment)
-            canvas.fill(canvas.pixels(strip), style.neutral)
-            (x0, y0), (x1, y1) = strip[0], strip[2]
-            along_x = segment.side is Side.BOTTOM
-            length = (x1 - x0) if along_x else (y1 - y0)
-            count = max(1, int(length // 14))
-            for i in range(count):
-                t = (i + 0.5) / count
-                cx = x0 + t * (x1 - x0) if along_x else (x0 + x1) / 2
-                cy = (y0 + y1) / 2 if along_x else y0 + t * (y1 - y0)
-                glyph = _outline(board, Shape(segment.symbol), Pose(cx, cy, 0.0)) - (cx, cy)
-                glyph *= 3.5 / np.abs(glyph).max()
-                canvas.fill(canvas.pixels(glyph + np.array([cx, cy])), (60, 60, 60))
-    else:
-        for segment in board.edges.color:
-            canvas.fill(canvas.pixels(_edge_strip(board, segment)),
-                        _bgr(colors.of(segment.symbol)))
-
-
-def _draw_markers(canvas: _Canvas, markers: MarkerLayout) -> None:
-    """Each marker's black square and its white bits (``generateImageMarker``)."""
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, markers.dictionary))
-    cells = dictionary.markerSize + 2
-    step = markers.size / cells
-    for marker_id, (cx, cy) in markers.centres.items():
-        h = markers.size / 2
-        canvas.fill(canvas.pixels(_rect(cx - h, cy - h, cx + h, cy + h)), (20, 20, 20))
-        bits = cv2.aruco.generateImageMarker(dictionary, marker_id, cells, borderBits=1)
-        for row, col in zip(*np.nonzero(bits), strict=True):
-            x0, y1 = cx - h + col * step, cy + h - row * step
-            canvas.fill(canvas.pixels(_rect(x0, y1 - step, x0 + step, y1)), (238, 240, 240),
-                        smooth=False)
-
-
-def _outline(board: Board, shape: Shape, pose: Pose) -> np.ndarray:
-    """A piece's face at ``pose`` (N x 2, mm, counter-clockwise); a circle as an
-    equal-area polygon."""
-    made = piece_shape(board, shape, pose)
-    radius = getattr(made, "radius", 0.0)
-    if not hasattr(made, "get_vertices"):
-        n = CIRCLE_VERTICES
-        r = radius * math.sqrt(2 * math.pi / n / math.sin(2 * math.pi / n))
-        t = np.linspace(0, 2 * math.pi, n, endpoint=False)
-        return np.stack([pose.x + r * np.cos(t), pose.y + r * np.sin(t)], axis=1)
-    return np.array([(v.x, v.y) for v in made.get_vertices()], float)
-
-
-def _paint(colors: PieceColors, piece: Piece, table_seed: int) -> np.ndarray:
-    """A piece's face colour (BGR): the nominal colour, varied a little per piece."""
-    rng = np.random.default_rng([table_seed, zlib.crc32(piece.id.encode())])
-    base = np.array(_bgr(colors.of(piece.color)))
-    return np.clip(base * rng.normal(1.0, 0.04) * rng.normal(1.0, 0.02, 3), 0, 255)
-
-
-def _draw_pieces(canvas: _Canvas, board: Board, pieces: list[Piece], colors: PieceColors,
-                 table_seed: int) -> None:
-    """Every piece's rim (visible side walls, shaded by how they face the light from
-    above), then every face."""
-    eye = canvas.view.eye
-    faces = []
-    for piece in pieces:
-        outline = _outline(board, piece.shape, piece.pose)
-        paint = _paint(colors, piece, table_seed)
-        front, back = canvas.pixels(outline), canvas.pixels(outline, -PIECE_THICKNESS)
-        hull = cv2.convexHull(np.vstack([front, back]).astype(np.float32))[:, 0]
-        canvas.fill(hull.astype(float), paint * 0.55)
-        for run, shade in _walls_seen(outline, eye):
-            ahead = [*run, (run[-1] + 1) % len(outline)]
-            canvas.fill(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade)
-        faces.append((front, paint))
-    for front, paint in faces:
-        canvas.fill(front, paint)
-
-
-def _walls_seen(outline: np.ndarray, eye: np.ndarray) -> list[tuple[list[int], float]]:
-    """The side walls of a prism with face ``outline`` that a camera at ``eye`` sees, as
-    runs of neighbouring walls (wall i runs from vertex i to i + 1) of one shade: lit from
-    above, a little from the left."""
-    n = len(outline)
-    edge = np.roll(outline, -1, axis=0) - outline
-    normal = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / np.hypot(*edge.T)[:, None]
-    facing = np.einsum("ij,ij->i", eye[:2] - outline, normal) > 0
-    shade = np.round((0.57 + 0.12 * normal[:, 1] - 0.04 * normal[:, 0]) / 0.02) * 0.02
-    if facing.all() or not facing.any():
-        return []
-    runs: list[tuple[list[int], float]] = []
-    first = int(np.argmin(facing))
-    for k in range(first + 1, first + n + 1):
-        i = k % n
-        if not facing[i]:
-            continue
-        if runs and runs[-1][0][-1] == (i - 1) % n and runs[-1][1] == shade[i]:
-            runs[-1][0].append(i)
-        else:
-            runs.append(([i], float(shade[i])))
-    return runs
-
-
-def _texture(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """A faint smooth texture (the wood and paint, the stand's surface), about 1 +- 0.03."""
-    w, h = size
-    grain = rng.normal(1.0, 0.03, (h // 6 + 1, w // 6 + 1)).astype(np.float32)
-    return cv2.resize(grain, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
-
-
-def _draw_artwork(image: np.ndarray, board: Board, view: CameraView, style: _TableStyle) -> None:
-    """The front pane's print at ``z = +ARTWORK_Z``: level lines, bonus circles (outline,
-    light tint, points), blended over ``image`` in place."""
-    h, w = image.shape[:2]
-    ink = np.zeros((h, w), np.uint8)
-    tint = np.zeros((h, w), np.uint8)
-    to_px = view.homography(ARTWORK_Z)
-
-    def px(points: np.ndarray) -> np.ndarray:
-        p = points @ to_px[:, :2].T + to_px[:, 2]
-        return p[:, :2] / p[:, 2:]
-
-    def fill(mask: np.ndarray, outline: np.ndarray, value: int) -> None:
-        vertices = _fixed(px(outline), AA_GROW)
-        if vertices is not None:
-            cv2.fillPoly(mask, [vertices], value, cv2.LINE_AA, SHIFT)
-
-    t = np.linspace(0, 2 * math.pi, 96, endpoint=False)
-    ring = np.stack([np.cos(t), np.sin(t)], axis=1)
-    scale = view.px_per_mm((board.width / 2, board.height / 2))
-    for circle in board.bonus_circles:
-        centre = np.array([circle.x, circle.y])
-        fill(tint, centre + ring * circle.radius, 255)
-        fill(ink, centre + ring * (circle.radius + LINE_WIDTH / 2), 255)
-        fill(ink, centre + ring * (circle.radius - LINE_WIDTH / 2), 0)
-        (u, v), = px(np.array([[circle.x, circle.y - circle.radius * 0.55]]))
-        font = 0.12 * scale
-        (tw, th), _ = cv2.getTextSize(str(circle.points), cv2.FONT_HERSHEY_SIMPLEX, font, 1)
-        cv2.putText(ink, str(circle.points), (round(u - tw / 2), round(v + th / 2)),
-                    cv2.FONT_HERSHEY_SIMPLEX, font, 255, max(1, round(scale / 2)), cv2.LINE_AA)
-    for line in board.levels:
-        fill(ink, _band(np.array(line.top, float), LINE_WIDTH), 255)
-    ys, xs = np.nonzero(ink | tint)
-    if len(xs) == 0:
-        return
-    roi = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
-    part = image[roi]
-    for mask, bgr, strength in ((tint, style.tint, style.tint_alpha),
-                                (ink, style.ink, style.ink_alpha)):
-        a = mask[roi].astype(np.float32)[:, :, None] * (strength / 255)
-        part *= 1.0 - a
-        part += a * bgr
-
-
-def _band(points: np.ndarray, width: float) -> np.ndarray:
-    """The outline of a polyline drawn ``width`` wide (mitred joins, square ends)."""
-    d = np.diff(points, axis=0)
-    d /= np.hypot(*d.T)[:, None]
-    normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
-    # At each point, the mitre between the segments before and after it.
-    before, after = np.vstack([normal[:1], normal]), np.vstack([normal, normal[-1:]])
-    mitre = before + after
-    mitre /= np.einsum("ij,ij->i", mitre, after)[:, None]
-    ends = points.copy()
-    ends[0] -= d[0] * width / 2
-    ends[-1] += d[-1] * width / 2
-    offset = mitre * width / 2
-    return np.vstack([ends + offset, (ends - offset)[::-1]])
-
-
-def _draw_cover(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_id: int,
-                rng: np.random.Generator) -> None:
-    """A cup standing in front of marker ``marker_id`` (on the table's edge), hiding it
-    with its quiet zone."""
-    cx, cy = markers.centres[marker_id]
-    reach = markers.size / 2 + markers.quiet_zone + 12
-    z = 60.0
-    bgr = rng.uniform(40, 230, 3)
-    x0, x1 = cx - reach + rng.normal(0, 3), cx + reach + rng.normal(0, 3)
-    y0, y1 = cy - reach - rng.uniform(5, 20), cy + reach + rng.uniform(5, 20)
-    cols = 24
-    for i in range(cols):
-        xa, xb = x0 + (x1 - x0) * i / cols, x0 + (x1 - x0) * (i + 1) / cols
-        shade = 0.55 + 0.45 * math.sin(math.pi * (i + 0.5) / cols)
-        quad = view.project([[xa, y0, z], [xb + 0.2, y0, z], [xb + 0.2, y1, z], [xa, y1, z]])
-        cv2.fillPoly(image, [np.round(quad * 16).astype(np.int32)], (bgr * shade).tolist(),
-                     cv2.LINE_AA, 4)
-    t = np.linspace(0, 2 * math.pi, 48, endpoint=False)
-    rim = np.stack([(x0 + x1) / 2 + (x1 - x0) / 2 * np.cos(t), y1 + 8 * np.sin(t),
-                    np.full_like(t, z)], axis=1)
-    cv2.fillPoly(image, [np.round(view.project(rim) * 16).astype(np.int32)],
-                 (bgr * 0.35).tolist(), cv2.LINE_AA, 4)
-
-
-def _draw_hand(image: np.ndarray, board: Board, view: CameraView,
-               rng: np.random.Generator) -> None:
-    """A hand reaching in front of the pane from one side of the frame, out of focus."""
-    h, w = image.shape[:2]
-    z = 90.0
-    skin = np.array([rng.uniform(70, 170), rng.uniform(100, 190), rng.uniform(140, 235)])
-    side = rng.integers(4)
-    reach_x = rng.uniform(0.2, 0.8) * board.width
-    reach_y = rng.uniform(0.2, 0.8) * board.height
-    tip = np.array([reach_x, reach_y])
-    start = {0: (-400.0, reach_y), 1: (board.width + 400, reach_y),
-             2: (reach_x, -400.0), 3: (reach_x, board.height + 400)}[int(side)]
-    d = tip - np.array(start)
-    d /= np.hypot(*d)
-    n = np.array([-d[1], d[0]])
-    mask = np.zeros((h, w), np.uint8)
-
-    def blob(points: np.ndarray) -> None:
-        p = view.project(np.column_stack([points, np.full(len(points), z)]))
-        cv2.fillPoly(mask, [np.round(p * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
-
-    palm = tip - d * 60
-    arm = np.array([start + n * 40, palm + n * 40, palm - n * 40, start - n * 40])
-    blob(arm)
-    t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
-    blob(palm + np.outer(np.cos(t), d) * 50 + np.outer(np.sin(t), n) * 45)
-    for k in (-1.5, -0.5, 0.5, 1.5):
-        base = palm + d * 35 + n * 22 * k
-        finger_tip = base + d * rng.uniform(45, 70)
-        blob(np.array([base + n * 9, finger_tip + n * 9, finger_tip - n * 9, base - n * 9]))
-    mask = cv2.GaussianBlur(mask, (0, 0), 2.5)
-    a = mask.astype(np.float32)[:, :, None] / 255
-    shading = np.linspace(0.8, 1.05, w, dtype=np.float32)[None, :, None]
-    image *= 1.0 - a
-    image += a * skin.astype(np.float32) * shading
-
-
-def _light(image: np.ndarray, view: CameraView, effects: Effects) -> np.ndarray:
-    """Exposure, colour cast, light gradient, vignetting and glare, from smooth fields
-    computed at 1/8 resolution."""
+def _light(frame: np.ndarray, view: CameraView, effects: Effects,
+           table: np.random.Generator) -> np.ndarray:
+    """``frame`` under exposure, colour cast, gradient, vignetting, a faint texture (the
+    table's: wood, paint, the pane's wear) and glare, from smooth fields."""
     w, h = view.size
-    lw, lh = w // 8, h // 8
+    lw, lh = -(-w // LIGHT_STEP), -(-h // LIGHT_STEP)
     u = (np.arange(lw, dtype=np.float32) + 0.5) / lw - 0.5
     v = (np.arange(lh, dtype=np.float32) + 0.5) / lh - 0.5
     gx, gy = effects.gradient
-    field_ = (1.0 + gx * u[None, :] + gy * v[:, None]) * (
-        1.0 - effects.vignetting * (u[None, :] ** 2 + v[:, None] ** 2) * 2
-    )
-    gain = field_[:, :, None] * (np.array(effects.gains, np.float32) * effects.exposure)
-    gain = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    image *= gain
+    gain = (1.0 + gx * u[None, :] + gy * v[:, None]) * (
+        1.0 - effects.vignetting * 2 * (u[None, :] ** 2 + v[:, None] ** 2)
+    ) * table.normal(1.0, 0.02, (lh, lw))
+    cast = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
+    fixed = np.clip(np.round(gain[:, :, None] * cast * GAIN_ONE), 0, 255).astype(np.uint8)
+    field = cv2.resize(fixed, (w, h), interpolation=cv2.INTER_LINEAR)
+    frame = cv2.multiply(frame, field, scale=1 / GAIN_ONE)
     if effects.glare:
+        yy, xx = (np.mgrid[0:lh, 0:lw].astype(np.float32) + 0.5) * LIGHT_STEP - 0.5
         shine = np.zeros((lh, lw), np.float32)
-        to_px = view.homography(GLARE_Z)
-        yy, xx = np.mgrid[0:lh, 0:lw].astype(np.float32) * 8 + 3.5
-        scale = view.px_per_mm((150.0, 150.0))
         for spot in effects.glare:
-            p = to_px @ [spot.x, spot.y, 1.0]
-            cu, cv_ = p[0] / p[2], p[1] / p[2]
+            (cu, cv_), = view.project([[spot.x, spot.y, GLARE_Z]])
+            px = spot.radius * view.px_per_mm((spot.x, spot.y))
             turn = math.radians(spot.angle)
             du, dv = xx - cu, yy - cv_
-            a = (du * math.cos(turn) + dv * math.sin(turn)) / (spot.radius * spot.stretch * scale)
-            b = (-du * math.sin(turn) + dv * math.cos(turn)) / (spot.radius * scale)
-            shine += spot.strength * np.exp(-2.0 * (a * a + b * b) ** 1.5)
-        shine = cv2.resize(shine, (w, h), interpolation=cv2.INTER_LINEAR)
-        image += (shine * 255)[:, :, None]
-    return image
+            a = (du * math.cos(turn) + dv * math.sin(turn)) / (px * spot.stretch)
+            b = (-du * math.sin(turn) + dv * math.cos(turn)) / px
+            shine += spot.strength * 255 * np.exp(-2.0 * (a * a + b * b) ** 1.5)
+        glare = cv2.resize(np.clip(shine, 0, 255).astype(np.uint8), (w, h),
+                           interpolation=cv2.INTER_LINEAR)
+        frame = cv2.add(frame, cv2.merge([glare] * 3))
+    return frame
 
 
 def _normal_quantiles() -> np.ndarray:
-    """The standard normal's quantiles at (k + 0.5) / 256, k = 0..255 (a lookup table
-    that turns uniform bytes into normal noise)."""
+    """The standard normal's quantiles at (k + 0.5) / 256, k = 0..255: a table that turns
+    uniform random bytes into normal noise."""
     p = (np.arange(256) + 0.5) / 256
-    z = np.zeros(256)
     lo, hi = np.full(256, -6.0), np.full(256, 6.0)
+    erf = np.vectorize(math.erf)
     for _ in range(60):
         z = (lo + hi) / 2
-        below = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2))) < p
+        below = 0.5 * (1 + erf(z / math.sqrt(2))) < p
         lo, hi = np.where(below, z, lo), np.where(below, hi, z)
-    return z.astype(np.float32)
+    return (lo + hi) / 2
 
 
-NORMAL_QUANTILES = _normal_quantiles()
+NORMAL_NOISE = np.round(16 * _normal_quantiles()).astype(np.int16)
+"""Standard normal noise in 1/16 (+-3.5 sigma), indexed by a uniform random byte."""
 
 
-def _sensor_noise(image: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
-    """Add sensor noise: read noise plus shot noise, ``sigma`` levels at mid-grey."""
-    h, w = image.shape[:2]
+def _sensor_noise(frame: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
+    """``frame`` with sensor noise as a camera's processing leaves it: luminance noise
+    (the same in every channel; chroma noise is what a camera's processing removes),
+    read noise plus shot noise, ``sigma`` levels at mid-grey (less in the dark, more in
+    the light)."""
     read = sigma / 2
     shot = (sigma * sigma - read * read) / 128
-    spread = cv2.sqrt(np.maximum(image, 0) * shot + read * read)
-    draws = np.frombuffer(rng.bytes(h * w * 3), np.uint8).reshape(h, w, 3)
-    image += cv2.LUT(draws, NORMAL_QUANTILES) * spread
-    return image
+    spread = np.round(np.sqrt(read * read + shot * np.arange(256)) * 16).astype(np.int16)
+    h, w = frame.shape[:2]
+    draws = np.frombuffer(rng.bytes(h * w), np.uint8).reshape(h, w)
+    luma = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    noise = cv2.multiply(cv2.LUT(draws, NORMAL_NOISE), cv2.LUT(luma, spread), scale=1 / 256,
+                         dtype=cv2.CV_16S)
+    return cv2.add(frame, cv2.merge([noise] * 3), dtype=cv2.CV_8U)
