@@ -19,7 +19,7 @@ z toward the camera. Layers, back to front:
 >>> round(view.px_per_mm((150.0, 150.0)), 2)
 2.8
 >>> piece = Piece("p1", Color.RED, Shape.SQUARE, Pose(150.0, 17.0, 0.0))
->>> frame = render(table.board, table.camera, [piece], view, Effects.plain(),
+>>> frame = render(table.board, table.camera, [piece], view, Effects(),
 ...                np.random.default_rng(1))
 >>> frame.shape, frame.dtype.name
 ((1200, 1600, 3), 'uint8')
@@ -189,6 +189,10 @@ def draw_view(
     )
 
 
+TEXTURE = 0.02
+"""The faint texture's strength (relative standard deviation of the light, per 8 px)."""
+
+
 @dataclass(frozen=True)
 class GlareSpot:
     """A reflection on the pane: centre (board mm), radius (mm), elongation and turn,
@@ -204,11 +208,16 @@ class GlareSpot:
 
 @dataclass(frozen=True)
 class Effects:
-    """Everything a frame's look depends on besides the scene and the view: the light,
-    the optics, the sensor, the café, the table's print, the faults in front of the pane.
+    """Everything a frame depends on besides the scene and the view; the defaults are a
+    perfect camera (no light effects, noise, blur or JPEG) for tests.
 
-    ``table_seed`` fixes the table's print (stand and ink colours) and each piece's paint;
-    ``look_seed`` the café, the pieces' texture and what covers a marker.
+    ``gains`` per channel (BGR) and ``exposure`` multiply the light; ``gradient`` (x, y:
+    the light's change across the frame, as a fraction) and ``vignetting`` (darkening in
+    the corners) shape it; ``glare`` adds reflections; ``clutter`` fills the café (0-1);
+    ``sensor_noise`` (levels at mid-grey), ``blur`` (sigma, px), ``texture`` (relative)
+    and ``jpeg_quality`` (100: none) are the camera's. ``table_seed`` fixes the table's
+    print (stand and ink colours), each piece's paint and the texture; ``look_seed`` the
+    café and the cup over ``covered_marker`` (None: no cup); ``hand``: a hand in front.
     """
 
     gains: BGR = (1.0, 1.0, 1.0)
@@ -219,16 +228,12 @@ class Effects:
     clutter: float = 0.3
     sensor_noise: float = 0.0
     blur: float = 0.0
+    texture: float = 0.0
     jpeg_quality: int = 100
     table_seed: int = 0
     look_seed: int = 0
     covered_marker: int | None = None
     hand: bool = False
-
-    @classmethod
-    def plain(cls) -> Effects:
-        """No light effects, no noise, no blur, no JPEG: a perfect camera (for tests)."""
-        return cls()
 
 
 def draw_effects(
@@ -257,6 +262,7 @@ def draw_effects(
         clutter=noise.clutter,
         sensor_noise=noise.sensor_noise,
         blur=float(rng.uniform(*noise.blur)),
+        texture=TEXTURE,
         jpeg_quality=int(rng.integers(noise.jpeg_quality[0], noise.jpeg_quality[1] + 1)),
         table_seed=table_seed,
         look_seed=int(rng.integers(2**32)),
@@ -333,7 +339,7 @@ def _light(frame: np.ndarray, view: CameraView, effects: Effects,
     gx, gy = effects.gradient
     gain = (1.0 + gx * u[None, :] + gy * v[:, None]) * (
         1.0 - effects.vignetting * 2 * (u[None, :] ** 2 + v[:, None] ** 2)
-    ) * table.normal(1.0, 0.02, (lh, lw))
+    ) * table.normal(1.0, effects.texture, (lh, lw))
     cast = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
     fixed = np.clip(np.round(gain[:, :, None] * cast * GAIN_ONE), 0, 255).astype(np.uint8)
     field = cv2.resize(fixed, (w, h), interpolation=cv2.INTER_LINEAR)
