@@ -47,7 +47,7 @@ def backdrop(
     seen = cv2.perspectiveTransform(corners, np.linalg.inv(view.homography(-depth)))[:, 0]
     (x0, y0), (x1, y1) = seen.min(axis=0), seen.max(axis=0)
 
-    wall = rng.uniform(90, 210, 3)
+    wall = np.clip(rng.uniform(90, 200) + rng.normal(0, 18, 3), 0, 255)
     image = np.empty((lh, lw, 3), np.float32)
     image[:] = wall
     floor_y = rng.uniform(y0, y0 + 0.35 * (y1 - y0))

@@ -116,9 +116,12 @@ def draw_cup(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_
              rng: np.random.Generator) -> None:
     """A cup standing in front of marker ``marker_id``, hiding it with its quiet zone."""
     h, w = image.shape[:2]
-    cx, cy = markers.centres[marker_id]
-    reach = markers.size / 2 + markers.quiet_zone + 12
     z = 60.0
+    # Where the camera's line of sight to the marker's centre meets the cup's plane.
+    eye = view.eye
+    mx, my = markers.centres[marker_id]
+    cx, cy = eye[:2] + (np.array([mx, my]) - eye[:2]) * (eye[2] - z) / eye[2]
+    reach = markers.size / 2 + markers.quiet_zone + 12
     x0, x1 = cx - reach + rng.normal(0, 3), cx + reach + rng.normal(0, 3)
     y0, y1 = cy - reach - rng.uniform(5, 20), cy + reach + rng.uniform(5, 20)
     t = np.linspace(0, math.pi, 24)
@@ -141,8 +144,9 @@ def draw_hand(image: np.ndarray, board: Board, view: CameraView,
     """A hand reaching in front of the pane from one side, out of focus."""
     h, w = image.shape[:2]
     z = 90.0
-    skin = np.array([rng.uniform(70, 170), rng.uniform(100, 190), rng.uniform(140, 235)],
-                    np.float32)
+    red = rng.uniform(120, 235)
+    green = red * rng.uniform(0.7, 0.85)
+    skin = np.array([green * rng.uniform(0.75, 0.9), green, red], np.float32)
     tip = np.array([rng.uniform(0.2, 0.8) * board.width, rng.uniform(0.2, 0.8) * board.height])
     side = int(rng.integers(4))
     start = np.array({0: (-400.0, tip[1]), 1: (board.width + 400, tip[1]),
