@@ -27,6 +27,9 @@ ARTWORK_Z = 2.0
 LINE_WIDTH = 1.2
 """mm, the printed level lines and bonus circles' outlines."""
 
+DIGIT = cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1)[0]
+"""A printed digit's width and height (px) at font scale 1."""
+
 SHIFT = 4
 AA_GROW = 0.70
 """How far (px) OpenCV's anti-aliased ``fillPoly`` grows a polygon."""
@@ -85,7 +88,7 @@ def draw_artwork(image: np.ndarray, board: Board, view: CameraView, ink: Ink) ->
     scale = view.px_per_mm((board.width / 2, board.height / 2))
     grow = AA_GROW / scale
     font = 0.12 * scale
-    (digit_w, digit_h), _ = cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, font, 1)
+    digit_w, digit_h = DIGIT[0] * font, DIGIT[1] * font
     for circle in board.bonus_circles:
         centre = np.array([circle.x, circle.y])
         for mask, radius, value in (
@@ -101,15 +104,18 @@ def draw_artwork(image: np.ndarray, board: Board, view: CameraView, ink: Ink) ->
     for line in board.levels:
         band = _band(np.array(line.top, float), LINE_WIDTH - 2 * grow)
         _fill(lines, _project(view, band, ARTWORK_Z), origin, 255)
-    part = image[y0:y1, x0:x1]
-    for mask, color, strength in ((tint, ink.tint, ink.tint_alpha),
-                                  (lines, ink.ink, ink.ink_alpha)):
-        found = cv2.findNonZero(mask)
-        if found is None:
-            continue
-        xs, ys = found.reshape(-1, 2).T
-        a = mask[ys, xs].astype(np.float32)[:, None] * np.float32(strength / 255)
-        part[ys, xs] = part[ys, xs] * (1.0 - a) + a * color + 0.5
+    found = cv2.findNonZero(cv2.bitwise_or(tint, lines))
+    if found is None:
+        return
+    xs, ys = found.reshape(-1, 2).T
+    tinted = tint[ys, xs].astype(np.float32)[:, None] * np.float32(ink.tint_alpha / 255)
+    inked = lines[ys, xs].astype(np.float32)[:, None] * np.float32(ink.ink_alpha / 255)
+    pixels = image.reshape(-1, 3)
+    index = (ys + y0) * w + xs + x0
+    under = np.take(pixels, index, axis=0).astype(np.float32)
+    under += (ink.tint - under) * tinted
+    under += (ink.ink - under) * inked
+    pixels[index] = under + 0.5
 
 
 def draw_cup(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_id: int,
