@@ -82,11 +82,12 @@ class Layer:
         p = outline @ h[:, :2].T + h[:, 2]
         return p[:, :2] / p[:, 2:]
 
-    def smooth(self, pixels: np.ndarray, bgr: Sequence[float], opaque: bool | None = True) -> None:
+    def smooth(self, pixels: np.ndarray | None, bgr: Sequence[float],
+               opaque: bool | None = True) -> None:
         """Fill a polygon (pixels) with OpenCV's anti-aliasing; ``opaque`` False uncovers
-        the café, None leaves the coverage as it is. A polygon thinner than the fill's
-        growth is left out."""
-        vertices = _fixed(pixels, AA_GROW)
+        the café, None leaves the coverage as it is. No polygon (None), or one thinner than
+        the fill's growth, draws nothing."""
+        vertices = None if pixels is None else _fixed(pixels, AA_GROW)
         if vertices is None:
             return
         cv2.fillPoly(self.color, [vertices], [float(v) for v in bgr], cv2.LINE_AA, SHIFT)
@@ -306,7 +307,9 @@ def draw_pieces(layer: Layer, board: Board, pieces: Sequence[Piece], colors: Pie
         paint = paint_of(colors, piece, table_seed)
         front, back = layer.pixels(outline), layer.pixels(outline, -PIECE_THICKNESS)
         hull = cv2.convexHull(np.vstack([front, back]).astype(np.float32))[:, 0]
-        layer.smooth(hull.astype(float), paint * 0.55)
+        # Half a pixel in: the anti-aliased fill's halo must not reach past the face's
+        # edges, which the face (supersampled) draws alone.
+        layer.smooth(_inset(hull.astype(float), 0.5), paint * 0.55)
         for run, shade in walls_seen(outline, eye):
             ahead = [*run, (run[-1] + 1) % len(outline)]
             layer.smooth(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade, None)
