@@ -82,12 +82,12 @@ class Layer:
         p = outline @ h[:, :2].T + h[:, 2]
         return p[:, :2] / p[:, 2:]
 
-    def smooth(self, pixels: np.ndarray | None, bgr: Sequence[float],
-               opaque: bool | None = True) -> None:
-        """Fill a polygon (pixels) with OpenCV's anti-aliasing; ``opaque`` False uncovers
-        the café, None leaves the coverage as it is. No polygon (None), or one thinner than
-        the fill's growth, draws nothing."""
-        vertices = None if pixels is None else _fixed(pixels, AA_GROW)
+    def smooth(self, pixels: np.ndarray, bgr: Sequence[float], opaque: bool | None = True,
+               inside: float = 0.0) -> None:
+        """Fill a polygon (pixels), moved ``inside`` px in, with OpenCV's anti-aliasing;
+        ``opaque`` False uncovers the café, None leaves the coverage as it is. A polygon
+        thinner than the fill's growth draws nothing."""
+        vertices = _fixed(pixels, AA_GROW + inside)
         if vertices is None:
             return
         cv2.fillPoly(self.color, [vertices], [float(v) for v in bgr], cv2.LINE_AA, SHIFT)
@@ -114,14 +114,21 @@ class Layer:
         alpha[:] = shown + 0.5
 
 
-def coverage(polygons: Sequence[np.ndarray], box: Box) -> np.ndarray:
+def coverage(polygons: Sequence[np.ndarray], box: Box, moved_in: bool = False) -> np.ndarray:
     """The share (float32 0-1, h x w x 1) of each pixel of ``box`` inside any of
-    ``polygons`` (frame pixels), from SUPERSAMPLE x SUPERSAMPLE centre samples."""
+    ``polygons`` (frame pixels), from SUPERSAMPLE x SUPERSAMPLE centre samples.
+
+    OpenCV's fill takes the samples within half a sample of a polygon: each polygon is
+    moved in by that much, unless the caller has (``moved_in``)."""
     x0, y0, x1, y1 = box
     s = SUPERSAMPLE
     samples = np.zeros(((y1 - y0) * s, (x1 - x0) * s), np.uint8)
     origin = np.array([x0, y0], float)
-    fixed = [_fixed((p - origin + 0.5) * s - 0.5, 0.5) for p in polygons]
+    if moved_in:
+        fixed = [np.round(((p - origin + 0.5) * s - 0.5) * (1 << SHIFT)).astype(np.int32)
+                 for p in polygons]
+    else:
+        fixed = [_fixed((p - origin + 0.5) * s - 0.5, 0.5) for p in polygons]
     cv2.fillPoly(samples, [v for v in fixed if v is not None], 255, cv2.LINE_8, SHIFT)
     share = cv2.resize(samples, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
     return share.astype(np.float32)[:, :, None] * np.float32(1 / 255)
@@ -244,12 +251,14 @@ def draw_markers(layer: Layer, markers: MarkerLayout) -> None:
         if box is None:
             continue
         bits = cv2.aruco.generateImageMarker(dictionary, marker_id, cells, borderBits=1)
-        white = [layer.pixels(rect(cx - h + c * step, cy + h - (r + 1) * step,
-                                   cx - h + (c + 1) * step, cy + h - r * step))
+        # The bits moved in by half a sample here, at once (in mm, at the marker's scale).
+        m = 0.5 / SUPERSAMPLE / layer.view.px_per_mm((cx, cy))
+        white = [layer.pixels(rect(cx - h + c * step + m, cy + h - (r + 1) * step + m,
+                                   cx - h + (c + 1) * step - m, cy + h - r * step - m))
                  for r, c in zip(*np.nonzero(bits), strict=True)]
         layer.over(box, coverage([plate_px], box), WHITE)
         layer.over(box, coverage([layer.pixels(rect(cx - h, cy - h, cx + h, cy + h))], box), BLACK)
-        layer.over(box, coverage(white, box), WHITE)
+        layer.over(box, coverage(white, box, moved_in=True), WHITE)
 
 
 def outline_of(board: Board, shape: Shape, pose: Pose) -> np.ndarray:
@@ -309,7 +318,7 @@ def draw_pieces(layer: Layer, board: Board, pieces: Sequence[Piece], colors: Pie
         hull = cv2.convexHull(np.vstack([front, back]).astype(np.float32))[:, 0]
         # Half a pixel in: the anti-aliased fill's halo must not reach past the face's
         # edges, which the face (supersampled) draws alone.
-        layer.smooth(_inset(hull.astype(float), 0.5), paint * 0.55)
+        layer.smooth(hull.astype(float), paint * 0.55, inside=0.5)
         for run, shade in walls_seen(outline, eye):
             ahead = [*run, (run[-1] + 1) % len(outline)]
             layer.smooth(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade, None)
