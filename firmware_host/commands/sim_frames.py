@@ -132,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
             "faults": {
                 "unplugged": not frames,
                 "covered_marker": plan.covered_marker if plan and frames else None,
-                "hand_frame": plan.hand_frame if plan and frames else None,
+                "hand_frame": plan.hand_frame
+                if plan and plan.hand_frame is not None and plan.hand_frame < len(frames)
+                else None,
                 "dropped_frame": bool(plan and plan.dropped_frame and frames),
             },
         })
