@@ -103,19 +103,18 @@ class Layer:
         return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
     def over(self, box: Box, cover: np.ndarray, bgr: Sequence[float]) -> None:
-        """Lay opaque colour ``bgr`` over ``box`` with coverage ``cover`` (h x w x 1)."""
+        """Lay opaque colour ``bgr`` over ``box`` with coverage ``cover`` (float32, h x w)."""
         x0, y0, x1, y1 = box
         color, alpha = self.color[y0:y1, x0:x1], self.alpha[y0:y1, x0:x1]
-        mixed = color.astype(np.float32)
-        mixed += (np.asarray(bgr, np.float32) - mixed) * cover
-        color[:] = mixed + 0.5
-        shown = alpha.astype(np.float32)
-        shown += (255.0 - shown) * cover[:, :, 0]
-        alpha[:] = shown + 0.5
+        rest = 1.0 - cover
+        paint = np.empty_like(color)
+        paint[:] = np.round(bgr)
+        color[:] = cv2.blendLinear(color, paint, rest, cover)
+        alpha[:] = cv2.blendLinear(alpha, np.full_like(alpha, 255), rest, cover)
 
 
 def coverage(polygons: Sequence[np.ndarray], box: Box, moved_in: bool = False) -> np.ndarray:
-    """The share (float32 0-1, h x w x 1) of each pixel of ``box`` inside any of
+    """The share (float32 0-1, h x w) of each pixel of ``box`` inside any of
     ``polygons`` (frame pixels), from SUPERSAMPLE x SUPERSAMPLE centre samples.
 
     OpenCV's fill takes the samples within half a sample of a polygon: each polygon is
@@ -131,7 +130,7 @@ def coverage(polygons: Sequence[np.ndarray], box: Box, moved_in: bool = False) -
         fixed = [_fixed((p - origin + 0.5) * s - 0.5, 0.5) for p in polygons]
     cv2.fillPoly(samples, [v for v in fixed if v is not None], 255, cv2.LINE_8, SHIFT)
     share = cv2.resize(samples, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
-    return share.astype(np.float32)[:, :, None] * np.float32(1 / 255)
+    return share.astype(np.float32) * np.float32(1 / 255)
 
 
 @cache
