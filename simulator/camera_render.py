@@ -213,7 +213,8 @@ class Effects:
 
     ``gains`` per channel (BGR) and ``exposure`` multiply the light; ``gradient`` (x, y:
     the light's change across the frame, as a fraction) and ``vignetting`` (darkening in
-    the corners) shape it; ``glare`` adds reflections; ``clutter`` fills the café (0-1);
+    the corners) shape it; ``glare`` adds reflections, ``haze`` turns that share of the
+    view through the front pane light grey; ``clutter`` fills the café (0-1);
     ``sensor_noise`` (levels at mid-grey), ``blur`` (sigma, px), ``texture`` (relative)
     and ``jpeg_quality`` (100: none) are the camera's. ``table_seed`` fixes the table's
     print (stand and ink colours), each piece's paint and the texture; ``look_seed`` the
@@ -225,6 +226,7 @@ class Effects:
     gradient: tuple[float, float] = (0.0, 0.0)
     vignetting: float = 0.0
     glare: tuple[GlareSpot, ...] = ()
+    haze: float = 0.0
     clutter: float = 0.3
     sensor_noise: float = 0.0
     blur: float = 0.0
@@ -259,6 +261,7 @@ def draw_effects(
         gradient=(fall * math.cos(direction), fall * math.sin(direction)),
         vignetting=noise.vignetting,
         glare=spots,
+        haze=float(rng.uniform(*noise.pane_haze)),
         clutter=noise.clutter,
         sensor_noise=noise.sensor_noise,
         blur=float(rng.uniform(*noise.blur)),
@@ -300,7 +303,7 @@ def render(
         pane_drawing.draw_cup(frame, view, setup.markers, effects.covered_marker, look)
     if effects.hand:
         pane_drawing.draw_hand(frame, board, view, look)
-    frame = _light(frame, view, effects, table)
+    frame = _light(frame, board, view, effects, table)
     if effects.blur > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), effects.blur)
     if effects.sensor_noise > 0:
@@ -328,10 +331,14 @@ GAIN_ONE = 128
 """The gain field's fixed point: 128 is a gain of 1 (steps of 0.8 %, up to 2)."""
 
 
-def _light(frame: np.ndarray, view: CameraView, effects: Effects,
+HAZE = 230.0
+"""The light grey a hazy pane scatters."""
+
+
+def _light(frame: np.ndarray, board: Board, view: CameraView, effects: Effects,
            table: np.random.Generator) -> np.ndarray:
     """``frame`` under exposure, colour cast, gradient, vignetting, a faint texture (the
-    table's: wood, paint, the pane's wear) and glare, from smooth fields."""
+    table's: wood, paint, the pane's wear), the pane's haze and glare, from smooth fields."""
     w, h = view.size
     lw, lh = -(-w // LIGHT_STEP), -(-h // LIGHT_STEP)
     u = (np.arange(lw, dtype=np.float32) + 0.5) / lw - 0.5
@@ -340,22 +347,30 @@ def _light(frame: np.ndarray, view: CameraView, effects: Effects,
     gain = (1.0 + gx * u[None, :] + gy * v[:, None]) * (
         1.0 - effects.vignetting * 2 * (u[None, :] ** 2 + v[:, None] ** 2)
     ) * table.normal(1.0, effects.texture, (lh, lw))
+    shine = np.zeros((lh, lw), np.float32)
+    if effects.haze > 0:
+        pane = np.zeros((lh, lw), np.float32)
+        outline = rect(0, 0, board.width, board.height + SLOT_TOP)
+        corners = view.project(np.column_stack([outline, np.full(4, GLARE_Z)]))
+        cv2.fillPoly(pane, [np.round(((corners + 0.5) / LIGHT_STEP - 0.5) * 16).astype(np.int32)],
+                     effects.haze, cv2.LINE_8, 4)
+        gain *= 1.0 - pane
+        shine += pane * HAZE
     cast = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
     fixed = np.clip(np.round(gain[:, :, None] * cast * GAIN_ONE), 0, 255).astype(np.uint8)
     field = cv2.resize(fixed, (w, h), interpolation=cv2.INTER_LINEAR)
     frame = cv2.multiply(frame, field, scale=1 / GAIN_ONE)
-    if effects.glare:
-        yy, xx = (np.mgrid[0:lh, 0:lw].astype(np.float32) + 0.5) * LIGHT_STEP - 0.5
-        shine = np.zeros((lh, lw), np.float32)
-        for spot in effects.glare:
-            (cu, cv_), = view.project([[spot.x, spot.y, GLARE_Z]])
-            px = spot.radius * view.px_per_mm((spot.x, spot.y))
-            turn = math.radians(spot.angle)
-            du, dv = xx - cu, yy - cv_
-            a = (du * math.cos(turn) + dv * math.sin(turn)) / (px * spot.stretch)
-            b = (-du * math.sin(turn) + dv * math.cos(turn)) / px
-            shine += spot.strength * 255 * np.exp(-2.0 * (a * a + b * b) ** 1.5)
-        glare = cv2.resize(np.clip(shine, 0, 255).astype(np.uint8), (w, h),
+    yy, xx = (np.mgrid[0:lh, 0:lw].astype(np.float32) + 0.5) * LIGHT_STEP - 0.5
+    for spot in effects.glare:
+        (cu, cv_), = view.project([[spot.x, spot.y, GLARE_Z]])
+        px = spot.radius * view.px_per_mm((spot.x, spot.y))
+        turn = math.radians(spot.angle)
+        du, dv = xx - cu, yy - cv_
+        a = (du * math.cos(turn) + dv * math.sin(turn)) / (px * spot.stretch)
+        b = (-du * math.sin(turn) + dv * math.cos(turn)) / px
+        shine += spot.strength * 255 * np.exp(-2.0 * (a * a + b * b) ** 1.5)
+    if shine.any():
+        glare = cv2.resize(np.clip(shine * effects.exposure, 0, 255).astype(np.uint8), (w, h),
                            interpolation=cv2.INTER_LINEAR)
         frame = cv2.add(frame, cv2.merge([glare] * 3))
     return frame

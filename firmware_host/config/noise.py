@@ -195,6 +195,10 @@ class CameraNoise(StrictModel):
     vignetting: Annotated[float, Field(ge=0, le=1)]
     """Darkening in the frame's corners, as a fraction."""
     glare: Glare
+    pane_haze: Annotated[list[Annotated[float, Field(ge=0, le=0.5)]],
+                         Field(min_length=2, max_length=2)]
+    """The front pane's haze (dust, smears, the room's light): the share of what lies
+    behind the pane replaced by a light grey, uniform."""
     clutter: Annotated[float, Field(ge=0, le=1)]
     """The café behind the back pane: 0 a plain wall, 1 crowded; contrast grows with it."""
     sensor_noise: Annotated[float, Field(ge=0, le=30)]
@@ -214,6 +218,7 @@ class CameraNoise(StrictModel):
             ("pose.distance", self.pose.distance),
             ("pose.px_per_mm", self.pose.px_per_mm),
             ("exposure", self.exposure),
+            ("pane_haze", self.pane_haze),
             ("blur", self.blur),
             ("jpeg_quality", [float(q) for q in self.jpeg_quality]),
         ):
@@ -240,6 +245,7 @@ CLEAN_CAMERA: dict[str, object] = {
     "illumination": 0.0,
     "vignetting": 0.1,
     "glare": {"spots": [0, 0], "strength": [0.0, 0.0], "size": [0.0, 0.0]},
+    "pane_haze": [0.02, 0.04],
     "clutter": 0.3,
     "sensor_noise": 1.5,
     "blur": [0.3, 0.5],
