@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from simulator.board_drawing import rect
+
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView
 
@@ -51,7 +53,7 @@ def backdrop(
     image = np.empty((lh, lw, 3), np.float32)
     image[:] = wall
     floor_y = rng.uniform(y0, y0 + 0.35 * (y1 - y0))
-    _fill(image, plane_to_low, _rect(x0 - 1e4, y0 - 1e4, x1 + 1e4, floor_y), wall * 0.6)
+    _fill(image, plane_to_low, rect(x0 - 1e4, y0 - 1e4, x1 + 1e4, floor_y), wall * 0.6)
 
     def color() -> np.ndarray:
         if rng.random() < 0.3:
@@ -70,15 +72,15 @@ def backdrop(
                   np.array([rng.uniform(60, 150), rng.uniform(100, 180), rng.uniform(150, 230)]))
         elif kind == "table":
             top = rng.uniform(600, 1400)
-            board = _rect(cx - top / 2, cy - 40, cx + top / 2, cy)
+            board = rect(cx - top / 2, cy - 40, cx + top / 2, cy)
             _fill(image, plane_to_low, board, color() * 0.6)
-            _fill(image, plane_to_low, _rect(cx - 30, cy - 700, cx + 30, cy), color() * 0.4)
+            _fill(image, plane_to_low, rect(cx - 30, cy - 700, cx + 30, cy), color() * 0.4)
         elif kind == "cup":
             size = rng.uniform(80, 160)
-            _fill(image, plane_to_low, _rect(cx - size / 2, cy, cx + size / 2, cy + size), color())
+            _fill(image, plane_to_low, rect(cx - size / 2, cy, cx + size / 2, cy + size), color())
         elif kind == "poster":
             pw, ph = rng.uniform(300, 900), rng.uniform(400, 1100)
-            _fill(image, plane_to_low, _rect(cx - pw / 2, cy, cx + pw / 2, cy + ph), color())
+            _fill(image, plane_to_low, rect(cx - pw / 2, cy, cx + pw / 2, cy + ph), color())
             for _ in range(int(rng.integers(1, 4))):
                 sx, sy = rng.uniform(cx - pw / 2, cx + pw / 2), rng.uniform(cy, cy + ph)
                 _fill(image, plane_to_low, _ellipse(sx, sy, pw / 5, ph / 6), color())
@@ -96,10 +98,6 @@ def backdrop(
     mean = image.reshape(-1, 3).mean(axis=0)
     image = np.clip(mean + (image - mean) * contrast, 0, 255).astype(np.uint8)
     return cv2.resize(image, (w, h), interpolation=cv2.INTER_LINEAR)
-
-
-def _rect(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> np.ndarray:

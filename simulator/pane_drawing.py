@@ -17,6 +17,7 @@ import numpy as np
 
 from firmware_host.camera.setup import MarkerLayout
 from firmware_host.config.board import Board
+from simulator.board_drawing import AA_GROW, SHIFT
 
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView
@@ -30,9 +31,6 @@ LINE_WIDTH = 1.2
 DIGIT = cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1)[0]
 """A printed digit's width and height (px) at font scale 1."""
 
-SHIFT = 4
-AA_GROW = 0.70
-"""How far (px) OpenCV's anti-aliased ``fillPoly`` grows a polygon."""
 
 
 class Ink:
