@@ -8,7 +8,7 @@ z toward the camera. Layers, back to front:
    pieces, the four ArUco markers, every piece with its rim (markers and pieces
    supersampled: their edges lie within about 0.1 px of the truth);
 3. in front (:mod:`simulator.pane_drawing`): the front pane's printed artwork at
-   ``z = +2 mm``, and, as faults, a cup before a marker or a hand;
+   ``z = +2 mm``, and, as faults, a cup or a hand over a marker, a hand over the pieces;
 4. the camera (:class:`Effects`): exposure, colour cast, light gradient, vignetting, glare
    on the pane, a faint texture, optical blur, sensor noise, JPEG.
 
@@ -218,7 +218,8 @@ class Effects:
     ``sensor_noise`` (levels at mid-grey), ``blur`` (sigma, px), ``texture`` (relative)
     and ``jpeg_quality`` (100: none) are the camera's. ``table_seed`` fixes the table's
     print (stand and ink colours), each piece's paint and the texture; ``look_seed`` the
-    café and the cup over ``covered_marker`` (None: no cup); ``hand``: a hand in front.
+    café and the cup or hand over ``covered_marker`` (None: nothing); ``hand``: a hand in
+    front of the drop zone.
     """
 
     gains: BGR = (1.0, 1.0, 1.0)
@@ -300,7 +301,7 @@ def render(
     frame = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
     pane_drawing.draw_artwork(frame, board, view, ink)
     if effects.covered_marker is not None:
-        pane_drawing.draw_cup(frame, view, setup.markers, effects.covered_marker, look)
+        pane_drawing.draw_cover(frame, view, setup.markers, effects.covered_marker, look)
     if effects.hand:
         pane_drawing.draw_hand(frame, board, view, look)
     frame = _light(frame, board, view, effects, table)

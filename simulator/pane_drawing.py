@@ -3,8 +3,8 @@ and the things a café puts between the camera and the board (a cup, a hand).
 
 The artwork lies at ``z = +ARTWORK_Z``: the level lines (:data:`LINE_WIDTH` wide), the
 bonus circles (outline, a light translucent tint, their points printed inside), in a
-semi-transparent ink. A cup stands in front of a marker; a hand reaches in from one side,
-out of focus. Each draws in place on a BGR uint8 frame.
+semi-transparent ink. A cup stands in front of a marker, or a hand lies over it; a hand
+reaches in over the drop zone; hands are out of focus. Each draws in place on a BGR uint8 frame.
 """
 
 from __future__ import annotations
@@ -116,15 +116,24 @@ def draw_artwork(image: np.ndarray, board: Board, view: CameraView, ink: Ink) ->
     pixels[index] = under + 0.5
 
 
-def draw_cup(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_id: int,
-             rng: np.random.Generator) -> None:
-    """A cup standing in front of marker ``marker_id``, hiding it with its quiet zone."""
+def _sight(view: CameraView, point: tuple[float, float], z: float) -> np.ndarray:
+    """Where the camera's line of sight to a board point meets the plane at ``z``."""
+    eye = view.eye
+    return eye[:2] + (np.asarray(point, float) - eye[:2]) * (eye[2] - z) / eye[2]
+
+
+def draw_cover(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_id: int,
+               rng: np.random.Generator) -> None:
+    """A cup standing in front of marker ``marker_id``, or a hand over it (even odds),
+    hiding it with its quiet zone."""
+    cx, cy = markers.centres[marker_id]
+    if rng.random() < 0.5:
+        outward = np.array([cx, cy]) - view.eye[:2]
+        _hand(image, view, _sight(view, (cx, cy), 60.0), outward, 60.0, rng)
+        return
     h, w = image.shape[:2]
     z = 60.0
-    # Where the camera's line of sight to the marker's centre meets the cup's plane.
-    eye = view.eye
-    mx, my = markers.centres[marker_id]
-    cx, cy = eye[:2] + (np.array([mx, my]) - eye[:2]) * (eye[2] - z) / eye[2]
+    cx, cy = _sight(view, (cx, cy), z)
     reach = markers.size / 2 + markers.quiet_zone + 12
     x0, x1 = cx - reach + rng.normal(0, 3), cx + reach + rng.normal(0, 3)
     y0, y1 = cy - reach - rng.uniform(5, 20), cy + reach + rng.uniform(5, 20)
@@ -145,19 +154,24 @@ def draw_cup(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_
 
 def draw_hand(image: np.ndarray, board: Board, view: CameraView,
               rng: np.random.Generator) -> None:
-    """A hand reaching in front of the pane from one side, out of focus."""
+    """A hand reaching in front of the pane, over the drop zone, from one side."""
+    palm = np.array([rng.uniform(0.2, 0.8) * board.width, rng.uniform(0.2, 0.8) * board.height])
+    side = int(rng.integers(4))
+    towards = np.array(((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))[side])
+    _hand(image, view, palm, towards, 90.0, rng)
+
+
+def _hand(image: np.ndarray, view: CameraView, palm: np.ndarray, towards: np.ndarray,
+          z: float, rng: np.random.Generator) -> None:
+    """A hand (arm, palm, four fingers) at height ``z``, its palm at ``palm`` (mm), the
+    fingers pointing ``towards``, out of focus."""
     h, w = image.shape[:2]
-    z = 90.0
     red = rng.uniform(120, 235)
     green = red * rng.uniform(0.7, 0.85)
     skin = np.array([green * rng.uniform(0.75, 0.9), green, red], np.float32)
-    tip = np.array([rng.uniform(0.2, 0.8) * board.width, rng.uniform(0.2, 0.8) * board.height])
-    side = int(rng.integers(4))
-    start = np.array({0: (-400.0, tip[1]), 1: (board.width + 400, tip[1]),
-                      2: (tip[0], -400.0), 3: (tip[0], board.height + 400)}[side])
-    d = (tip - start) / np.hypot(*(tip - start))
+    d = towards / np.hypot(*towards)
     n = np.array([-d[1], d[0]])
-    palm = tip - d * 60
+    start = palm - d * 500
     t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
     shapes = [np.array([start + n * 40, palm + n * 40, palm - n * 40, start - n * 40]),
               palm + np.outer(np.cos(t), d) * 50 + np.outer(np.sin(t), n) * 45]

@@ -5,7 +5,8 @@ A :class:`VirtualCamera` stands where its noise profile's ``camera.pose`` ranges
 asks. Each look is drawn from ``(seed, look number)`` alone: the table knocked a little
 (``nudge``), the light, the café, the glare, and the look's faults:
 
-* **marker covered** - a cup stands in front of one marker for the whole look;
+* **marker covered** - a cup stands in front of one marker, or a hand lies over it, for
+  the whole look;
 * **hand** - a hand is in front of the pane in one frame of the look;
 * **dropped frame** - the look gives one frame fewer (a look of one frame keeps it);
 * **unplug** - this look and the next ones, a run of ``unplug.looks``, raise
