@@ -1,12 +1,12 @@
 """The virtual camera's sharp layer: everything in the board's plane (``z = 0``) and the
 pieces behind it, as premultiplied colour and coverage at frame size.
 
-* the stand, the walls, the edge pieces (coloured strips, or shape symbols on a neutral
-  strip), the see-through drop zone and entry slot, and the pieces' rims: drawn at frame
-  size with OpenCV's anti-aliased fill (edges within about 0.3 px: nothing measures
-  them). A piece is a prism from its face back to ``z = -PIECE_THICKNESS``; its rim is
-  the side walls the camera sees, shaded as lit from above, drawn for every piece before
-  any face, so no rim ever covers a face;
+* the stand, the see-through drop zone and entry slot, the pieces' rims, then the walls
+  (which hide a rim leaning behind them) and the edge pieces (coloured strips, or shape
+  symbols on a neutral strip): drawn at frame size with OpenCV's anti-aliased fill
+  (edges within about 0.3 px: nothing measures them). A piece is a prism from its face
+  back to ``z = -PIECE_THICKNESS``; its rim is the side walls the camera sees, shaded as
+  lit from above, drawn for every piece before any face, so no rim ever covers a face;
 * the four ArUco markers (white plate, black square, white bits) and the pieces' faces:
   drawn in tiles around each at :data:`SUPERSAMPLE` x :data:`SUPERSAMPLE` samples per
   pixel (each sample in or out by its centre), then averaged (``INTER_AREA``): an edge
@@ -190,17 +190,25 @@ def bgr_of(rgb: Sequence[int]) -> BGR:
 
 
 def draw_stand(layer: Layer, board: Board, markers: MarkerLayout, stand: BGR) -> None:
-    """The stand around the drop zone and the markers, its walls, the see-through hole
-    (the drop zone and the entry slot above it)."""
+    """The stand around the drop zone and the markers, and the see-through hole (the drop
+    zone and the entry slot above it)."""
     top = board.height + SLOT_TOP
     corners = np.vstack([*marker_plates(markers), rect(-WALL - EDGE_STRIP, -WALL - EDGE_STRIP,
                                                        board.width + WALL + EDGE_STRIP, top)])
     (x0, y0), (x1, y1) = corners.min(axis=0) - STAND_BORDER, corners.max(axis=0) + STAND_BORDER
     outline = rect(x0, y0, x1, y1)
     layer.smooth(layer.pixels(outline), stand)
-    layer.smooth(layer.pixels(rect(-WALL, -WALL, board.width + WALL, top)),
-                 tuple(v * 0.55 for v in stand))
     layer.smooth(layer.pixels(rect(0, 0, board.width, top)), (0, 0, 0), opaque=False)
+
+
+def draw_walls(layer: Layer, board: Board, stand: BGR) -> None:
+    """The walls' fronts left of, right of and below the drop zone (a darker tone of the
+    stand): drawn after the rims, which they hide where a rim leans behind them."""
+    top = board.height + SLOT_TOP
+    tone = tuple(v * 0.55 for v in stand)
+    for wall in (rect(-WALL, -WALL, 0, top), rect(board.width, -WALL, board.width + WALL, top),
+                 rect(-WALL, -WALL, board.width + WALL, 0)):
+        layer.smooth(layer.pixels(wall), tone)
 
 
 def _edge_strip(board: Board, segment: EdgeSegment) -> np.ndarray:
@@ -304,10 +312,14 @@ def walls_seen(outline: np.ndarray, eye: np.ndarray) -> list[tuple[list[int], fl
             for a, b in zip(np.flatnonzero(starts), np.flatnonzero(ends), strict=True)]
 
 
-def draw_pieces(layer: Layer, board: Board, pieces: Sequence[Piece], colors: PieceColors,
-                table_seed: int) -> None:
+Face = tuple[np.ndarray, np.ndarray]
+"""A piece's face: its outline in pixels and its paint (BGR)."""
+
+
+def draw_rims(layer: Layer, board: Board, pieces: Sequence[Piece], colors: PieceColors,
+              table_seed: int) -> list[Face]:
     """Every piece's rim (the hull of its face and back outline, the visible walls
-    shaded; anti-aliased at frame size), then every face (supersampled)."""
+    shaded; anti-aliased at frame size); the faces to draw once every rim is drawn."""
     eye = layer.view.eye
     faces = []
     for piece in pieces:
@@ -322,6 +334,11 @@ def draw_pieces(layer: Layer, board: Board, pieces: Sequence[Piece], colors: Pie
             ahead = [*run, (run[-1] + 1) % len(outline)]
             layer.smooth(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade, None)
         faces.append((front, paint))
+    return faces
+
+
+def draw_faces(layer: Layer, faces: Sequence[Face]) -> None:
+    """The pieces' faces, supersampled, over everything drawn so far."""
     for front, paint in faces:
         box = layer.box(front)
         if box is not None:

@@ -292,9 +292,12 @@ def render(
 
     layer = board_drawing.Layer(view)
     board_drawing.draw_stand(layer, board, setup.markers, stand)
+    faces = board_drawing.draw_rims(layer, board, list(pieces), setup.colors,
+                                    effects.table_seed)
+    board_drawing.draw_walls(layer, board, stand)
     board_drawing.draw_edges(layer, board, setup.colors, edges_face)
     board_drawing.draw_markers(layer, setup.markers)
-    board_drawing.draw_pieces(layer, board, list(pieces), setup.colors, effects.table_seed)
+    board_drawing.draw_faces(layer, faces)
 
     cafe = backdrop(view, effects.clutter, [setup.colors.of(c) for c in Color], look)
     seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
