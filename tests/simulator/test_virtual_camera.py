@@ -225,6 +225,15 @@ def test_a_covered_marker_is_not_found():
     assert sorted(found_markers(frame)) == sorted({0, 1, 2, 3} - {covered})
 
 
+@pytest.mark.parametrize(("marker_id", "look_seed"), [(1, 1), (2, 2)], ids=["hand", "cup"])
+def test_a_cup_or_a_hand_hides_the_marker_it_covers(marker_id, look_seed):
+    view = square_on((170.0, 140.0, 500.0))
+    frame = render(TABLE.board, SETUP, [], view,
+                   Effects(covered_marker=marker_id, look_seed=look_seed),
+                   np.random.default_rng(0))
+    assert sorted(found_markers(frame)) == sorted({0, 1, 2, 3} - {marker_id})
+
+
 def test_a_hand_shows_in_one_frame_only():
     camera = VirtualCamera(TABLE, faulty(hand=1.0), seed=3)
     frames = camera.look([], frames=2)
