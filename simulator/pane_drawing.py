@@ -128,8 +128,8 @@ def draw_cover(image: np.ndarray, view: CameraView, markers: MarkerLayout, marke
     hiding it with its quiet zone."""
     cx, cy = markers.centres[marker_id]
     if rng.random() < 0.5:
-        outward = np.array([cx, cy]) - view.eye[:2]
-        _hand(image, view, _sight(view, (cx, cy), 60.0), outward, 60.0, rng)
+        inward = view.eye[:2] - np.array([cx, cy])  # the arm reaches in from outside
+        _hand(image, view, _sight(view, (cx, cy), 60.0), inward, 60.0, rng)
         return
     h, w = image.shape[:2]
     z = 60.0
