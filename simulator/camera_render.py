@@ -5,12 +5,12 @@ z toward the camera. Layers, back to front:
 
 1. the café behind the back pane (:mod:`simulator.cafe`), through its own projection;
 2. the board's plane (:mod:`simulator.board_drawing`): the stand, its walls, the edge
-   pieces, the four ArUco markers, every piece with its rim (markers and pieces
-   supersampled: their edges lie within about 0.1 px of the truth);
+   pieces, the four ArUco markers, every piece with its rim (the markers and the faces
+   supersampled: their edges lie within 0.2 px of the truth);
 3. in front (:mod:`simulator.pane_drawing`): the front pane's printed artwork at
    ``z = +2 mm``, and, as faults, a cup or a hand over a marker, a hand over the pieces;
-4. the camera (:class:`Effects`): exposure, colour cast, light gradient, vignetting, glare
-   on the pane, a faint texture, optical blur, sensor noise, JPEG.
+4. the camera (:class:`Effects`): exposure, colour cast, light gradient, vignetting, the
+   front pane's haze, glare, a faint texture, optical blur, sensor noise, JPEG.
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
