@@ -284,7 +284,21 @@ def render(
 ) -> np.ndarray:
     """One camera frame (H x W x 3 BGR uint8) of ``pieces`` on ``board``; the edge
     pieces show ``edges_face`` (``none``: the colour face). Everything random comes from
-    ``rng`` (the sensor noise) and the seeds in ``effects``."""
+    ``rng`` (the sensor noise) and the seeds in ``effects``: :func:`expose` of
+    :func:`compose`."""
+    return expose(compose(board, setup, pieces, view, effects, edges_face), effects, rng)
+
+
+def compose(
+    board: Board,
+    setup: CameraSetup,
+    pieces: Iterable[Piece],
+    view: CameraView,
+    effects: Effects,
+    edges_face: EdgeFace = EdgeFace.COLOR,
+) -> np.ndarray:
+    """The image the lens forms on the sensor (BGR uint8): the scene, its light and the
+    optical blur; the same for every frame of a still scene."""
     table = np.random.default_rng(effects.table_seed)
     look = np.random.default_rng(effects.look_seed)
     stand = _stand_color(table)
@@ -301,15 +315,22 @@ def render(
 
     cafe = backdrop(view, effects.clutter, [setup.colors.of(c) for c in Color], look)
     seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
-    frame = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
-    pane_drawing.draw_artwork(frame, board, view, ink)
+    image = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
+    pane_drawing.draw_artwork(image, board, view, ink)
     if effects.covered_marker is not None:
-        pane_drawing.draw_cover(frame, view, setup.markers, effects.covered_marker, look)
+        pane_drawing.draw_cover(image, view, setup.markers, effects.covered_marker, look)
     if effects.hand:
-        pane_drawing.draw_hand(frame, board, view, look)
-    frame = _light(frame, board, view, effects, table)
+        pane_drawing.draw_hand(image, board, view, look)
+    image = _light(image, board, view, effects, table)
     if effects.blur > 0:
-        frame = cv2.GaussianBlur(frame, (0, 0), effects.blur)
+        image = cv2.GaussianBlur(image, (0, 0), effects.blur)
+    return image
+
+
+def expose(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.ndarray:
+    """One frame (a new array) of the sensor's ``image``: its noise (from ``rng``), then
+    JPEG."""
+    frame = image.copy()
     if effects.sensor_noise > 0:
         frame = _sensor_noise(frame, effects.sensor_noise, rng)
     if effects.jpeg_quality < 100:

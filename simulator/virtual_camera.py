@@ -2,7 +2,8 @@
 
 A :class:`VirtualCamera` stands where its noise profile's ``camera.pose`` ranges put it
 (drawn once from the seed) and renders (:mod:`simulator.camera_render`) only when a look
-asks. Each look is drawn from ``(seed, look number)`` alone: the table knocked a little
+asks: the scene once per look (twice with a hand in a frame), each frame its own sensor
+noise and JPEG. Each look is drawn from ``(seed, look number)`` alone: the table knocked a little
 (``nudge``), the light, the café, the glare, and the look's faults:
 
 * **marker covered** - a cup stands in front of one marker, or a hand lies over it, for
@@ -37,7 +38,7 @@ from firmware_host.config.noise import CameraFaults, NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.errors import InputError
 from firmware_host.rules.pieces import Piece
-from simulator.camera_render import CameraView, draw_effects, draw_view, render
+from simulator.camera_render import CameraView, compose, draw_effects, draw_view, expose
 
 
 class CameraUnavailable(RuntimeError):
@@ -125,11 +126,13 @@ class VirtualCamera:
         )
         shown = list(pieces)
         kept = [i for i in range(count) if not (plan.dropped_frame and i == count - 1)]
+        board, setup = self.table.board, self.setup
+        still = compose(board, setup, shown, self.view, effects, edges_face)
+        images = {i: still for i in kept}
+        if plan.hand_frame in images:
+            images[plan.hand_frame] = compose(board, setup, shown, self.view,
+                                              dataclasses.replace(effects, hand=True), edges_face)
         return [
-            render(
-                self.table.board, self.setup, shown, self.view,
-                dataclasses.replace(effects, hand=plan.hand_frame == i),
-                np.random.default_rng([self.seed, 2, self.looks, i]), edges_face,
-            )
+            expose(images[i], effects, np.random.default_rng([self.seed, 2, self.looks, i]))
             for i in kept
         ]
