@@ -290,6 +290,9 @@ def paint_of(colors: PieceColors, piece: Piece, table_seed: int) -> np.ndarray:
 SHADE_STEP = 0.08
 """The rim's shades are this far apart (a circle's rim shows a few bands)."""
 
+SHADED_RIM = 1.5
+"""px: a rim narrower than this shows one shade (its bands would not show)."""
+
 
 def walls_seen(outline: np.ndarray, eye: np.ndarray) -> list[tuple[list[int], float]]:
     """The side walls of a prism with face ``outline`` that a camera at ``eye`` sees, as
@@ -330,9 +333,10 @@ def draw_rims(layer: Layer, board: Board, pieces: Sequence[Piece], colors: Piece
         # Half a pixel in: the anti-aliased fill's halo must not reach past the face's
         # edges, which the face (supersampled) draws alone.
         layer.smooth(hull.astype(float), paint * 0.55, inside=0.5)
-        for run, shade in walls_seen(outline, eye):
-            ahead = [*run, (run[-1] + 1) % len(outline)]
-            layer.smooth(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade, None)
+        if np.abs(back - front).max() >= SHADED_RIM:
+            for run, shade in walls_seen(outline, eye):
+                ahead = [*run, (run[-1] + 1) % len(outline)]
+                layer.smooth(np.vstack([front[ahead], back[ahead[::-1]]]), paint * shade, None)
         faces.append((front, paint))
     return faces
 
