@@ -317,11 +317,13 @@ def compose(
     seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
     image = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
     pane_drawing.draw_artwork(image, board, view, ink)
-    if effects.covered_marker is not None:
-        pane_drawing.draw_cover(image, view, setup.markers, effects.covered_marker, look)
-    if effects.hand:
-        pane_drawing.draw_hand(image, board, view, look)
     image = _light(image, board, view, effects, table)
+    # In front of the pane: no haze, no glare on them; the exposure and cast, though.
+    light = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
+    if effects.covered_marker is not None:
+        pane_drawing.draw_cover(image, view, setup.markers, effects.covered_marker, light, look)
+    if effects.hand:
+        pane_drawing.draw_hand(image, board, view, light, look)
     if effects.blur > 0:
         image = cv2.GaussianBlur(image, (0, 0), effects.blur)
     return image

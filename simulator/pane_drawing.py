@@ -123,13 +123,13 @@ def _sight(view: CameraView, point: tuple[float, float], z: float) -> np.ndarray
 
 
 def draw_cover(image: np.ndarray, view: CameraView, markers: MarkerLayout, marker_id: int,
-               rng: np.random.Generator) -> None:
+               light: np.ndarray, rng: np.random.Generator) -> None:
     """A cup standing in front of marker ``marker_id``, or a hand over it (even odds),
-    hiding it with its quiet zone."""
+    hiding it with its quiet zone; ``light`` scales its colours (BGR)."""
     cx, cy = markers.centres[marker_id]
     if rng.random() < 0.5:
         inward = view.eye[:2] - np.array([cx, cy])  # the arm reaches in from outside
-        _hand(image, view, _sight(view, (cx, cy), 60.0), inward, 60.0, rng)
+        _hand(image, view, _sight(view, (cx, cy), 60.0), inward, 60.0, light, rng)
         return
     h, w = image.shape[:2]
     z = 60.0
@@ -149,26 +149,27 @@ def draw_cover(image: np.ndarray, view: CameraView, markers: MarkerLayout, marke
     u0, u1 = pixels[:, 0].min(), pixels[:, 0].max()
     across = np.clip((np.arange(w, dtype=np.float32) - u0) / max(u1 - u0, 1.0), 0, 1)
     shade = (0.55 + 0.45 * np.sin(math.pi * across))[None, :, None]
-    _blend(image, mask, rng.uniform(40, 230, 3).astype(np.float32) * shade)
+    _blend(image, mask, rng.uniform(40, 230, 3).astype(np.float32) * light * shade)
 
 
-def draw_hand(image: np.ndarray, board: Board, view: CameraView,
+def draw_hand(image: np.ndarray, board: Board, view: CameraView, light: np.ndarray,
               rng: np.random.Generator) -> None:
-    """A hand reaching in front of the pane, over the drop zone, from one side."""
+    """A hand reaching in front of the pane, over the drop zone, from one side; ``light``
+    scales its colours (BGR)."""
     palm = np.array([rng.uniform(0.2, 0.8) * board.width, rng.uniform(0.2, 0.8) * board.height])
     side = int(rng.integers(4))
     towards = np.array(((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))[side])
-    _hand(image, view, palm, towards, 90.0, rng)
+    _hand(image, view, palm, towards, 90.0, light, rng)
 
 
 def _hand(image: np.ndarray, view: CameraView, palm: np.ndarray, towards: np.ndarray,
-          z: float, rng: np.random.Generator) -> None:
+          z: float, light: np.ndarray, rng: np.random.Generator) -> None:
     """A hand (arm, palm, four fingers) at height ``z``, its palm at ``palm`` (mm), the
     fingers pointing ``towards``, out of focus."""
     h, w = image.shape[:2]
     red = rng.uniform(120, 235)
     green = red * rng.uniform(0.7, 0.85)
-    skin = np.array([green * rng.uniform(0.75, 0.9), green, red], np.float32)
+    skin = np.array([green * rng.uniform(0.75, 0.9), green, red], np.float32) * light
     d = towards / np.hypot(*towards)
     n = np.array([-d[1], d[0]])
     start = palm - d * 500
