@@ -9,9 +9,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from firmware_host.commands import sim_eval, sim_hub
+from firmware_host.commands import sim_eval, sim_frames, sim_hub
 
-SIM_COMMANDS: tuple[ModuleType, ...] = (sim_hub, sim_eval)
+SIM_COMMANDS: tuple[ModuleType, ...] = (sim_hub, sim_eval, sim_frames)
 """The ``sim`` sub-commands, in help order."""
 
 

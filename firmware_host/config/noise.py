@@ -20,6 +20,8 @@ A profile is YAML (``config/noise/clean.yaml``, ``realistic.yaml``, ``harsh.yaml
       corrupted_bytes: 0.00001   # probability a byte on the wire is corrupted
       latency_jitter: 5.0        # ms, the most a frame is delayed beyond its due time
       unplug: {rate: 0.5, duration: [1.0, 8.0]}   # per hour; seconds unplugged (uniform)
+    camera:                      # the virtual camera (optional: the clean values)
+      ...                        # every knob: CameraNoise, config/noise/*.yaml, docs/simulator.md
 
 The shipped profiles are found by name; any other profile by its path.
 
@@ -107,6 +109,158 @@ class LinkFaults(StrictModel):
     unplug: Unplug
 
 
+class CameraPose(StrictModel):
+    """Where the camera stands, drawn once per virtual camera (uniform in each range)."""
+
+    distance: Range
+    """mm from the lens to the front pane's plane (along the line to the aimed point)."""
+    px_per_mm: Range
+    """Scale at the aimed point: the focal length is ``px_per_mm * distance`` px."""
+    tilt: Annotated[float, Field(ge=0, le=20)]
+    """Degrees, the most the optical axis leans off square-on (in a direction drawn)."""
+    roll: Annotated[float, Field(ge=0, le=15)]
+    """Degrees, the most the image turns about the optical axis (either way)."""
+    offset: Annotated[float, Field(ge=0, le=60)]
+    """mm, the most the aimed point lies off the board's middle (in x and in y)."""
+    principal: Annotated[float, Field(ge=0, le=100)]
+    """px, the most the principal point lies off the frame's centre (in x and in y)."""
+
+
+class Nudge(StrictModel):
+    """A knocked table: before each look the camera moves a little from where it stands
+    (normal, these standard deviations; not cumulative)."""
+
+    shift: NonNegative
+    """mm, in each of x, y and z."""
+    turn: NonNegative
+    """Degrees, about each axis."""
+
+
+class Glare(StrictModel):
+    """Reflections on the pane: bright, desaturated blobs, over the pieces too."""
+
+    spots: Annotated[list[Annotated[int, Field(ge=0, le=10)]], Field(min_length=2, max_length=2)]
+    """How many per look, uniform in [low, high]."""
+    strength: Range
+    """Peak brightness added, as a fraction of full white (uniform)."""
+    size: Range
+    """The blob's radius, mm on the pane (uniform)."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Glare:
+        _check_range("spots", [float(n) for n in self.spots])
+        _check_range("strength", self.strength)
+        _check_range("size", self.size)
+        return self
+
+
+class CameraUnplug(StrictModel):
+    """The camera's cable comes out: a look starts a run of unavailable looks."""
+
+    rate: Probability
+    """Probability that a look (while plugged in) starts a run."""
+    looks: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(min_length=2, max_length=2)]
+    """The run's length in looks, uniform in [low, high]."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CameraUnplug:
+        _check_range("looks", [float(n) for n in self.looks])
+        return self
+
+
+class CameraFaults(StrictModel):
+    """Faults of a look (each drawn independently per look)."""
+
+    marker_covered: Probability
+    """A cup or a hand covers one marker for the whole look."""
+    hand: Probability
+    """A hand in front of the pane in one frame of the look."""
+    dropped_frame: Probability
+    """The look gives one frame fewer (a look of one frame keeps it)."""
+    unplug: CameraUnplug
+
+
+class CameraNoise(StrictModel):
+    """How far the virtual camera's frames stray from a perfect camera
+    (:mod:`simulator.camera_render`)."""
+
+    pose: CameraPose
+    nudge: Nudge
+    color_cast: Annotated[float, Field(ge=0, le=0.5)]
+    """The most each channel's gain strays from 1 (white balance), uniform."""
+    exposure: Range
+    """Overall brightness factor, uniform."""
+    illumination: Annotated[float, Field(ge=0, le=1)]
+    """The most the light falls off across the frame (a smooth gradient), as a fraction."""
+    vignetting: Annotated[float, Field(ge=0, le=1)]
+    """Darkening in the frame's corners, as a fraction."""
+    glare: Glare
+    pane_haze: Annotated[list[Annotated[float, Field(ge=0, le=0.5)]],
+                         Field(min_length=2, max_length=2)]
+    """The front pane's haze (dust, smears, the room's light): the share of what lies
+    behind the pane replaced by a light grey, uniform."""
+    clutter: Annotated[float, Field(ge=0, le=1)]
+    """The café behind the back pane: 0 a plain wall, 1 crowded; contrast grows with it."""
+    sensor_noise: Annotated[float, Field(ge=0, le=30)]
+    """Standard deviation of the sensor's noise at mid-grey (levels of 255); darker pixels
+    have less, brighter more (shot noise)."""
+    blur: Range
+    """Optical blur: Gaussian sigma in px, uniform."""
+    jpeg_quality: Annotated[
+        list[Annotated[int, Field(ge=10, le=100)]], Field(min_length=2, max_length=2)
+    ]
+    """The JPEG quality each frame is encoded at, uniform in [low, high]."""
+    faults: CameraFaults
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CameraNoise:
+        for where, values in (
+            ("pose.distance", self.pose.distance),
+            ("pose.px_per_mm", self.pose.px_per_mm),
+            ("exposure", self.exposure),
+            ("pane_haze", self.pane_haze),
+            ("blur", self.blur),
+            ("jpeg_quality", [float(q) for q in self.jpeg_quality]),
+        ):
+            _check_range(where, values)
+        if self.pose.distance[0] <= 0 or self.pose.px_per_mm[0] <= 0:
+            raise ConfigValueError("pose", "distance and px_per_mm must be above 0")
+        if self.exposure[0] <= 0:
+            raise ConfigValueError("exposure", "the exposure factor must be above 0")
+        return self
+
+
+CLEAN_CAMERA: dict[str, object] = {
+    "pose": {
+        "distance": [450.0, 550.0],
+        "px_per_mm": [2.6, 2.8],
+        "tilt": 6.0,
+        "roll": 2.0,
+        "offset": 10.0,
+        "principal": 20.0,
+    },
+    "nudge": {"shift": 0.0, "turn": 0.0},
+    "color_cast": 0.0,
+    "exposure": [1.0, 1.0],
+    "illumination": 0.0,
+    "vignetting": 0.1,
+    "glare": {"spots": [0, 0], "strength": [0.0, 0.0], "size": [0.0, 0.0]},
+    "pane_haze": [0.02, 0.04],
+    "clutter": 0.3,
+    "sensor_noise": 1.5,
+    "blur": [0.3, 0.5],
+    "jpeg_quality": [95, 95],
+    "faults": {
+        "marker_covered": 0.0,
+        "hand": 0.0,
+        "dropped_frame": 0.0,
+        "unplug": {"rate": 0.0, "looks": [1, 1]},
+    },
+}
+"""The clean profile's camera (``config/noise/clean.yaml``): the default of a profile
+without a ``camera:`` section."""
+
+
 class NoiseProfile(StrictModel):
     """A whole noise and fault profile."""
 
@@ -115,6 +269,7 @@ class NoiseProfile(StrictModel):
     physics_spread: PhysicsSpread
     sensors: SensorNoise
     link: LinkFaults
+    camera: CameraNoise = Field(default_factory=lambda: CameraNoise.model_validate(CLEAN_CAMERA))
 
 
 def load_profile(name_or_path: Path | str) -> NoiseProfile:
