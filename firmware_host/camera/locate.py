@@ -89,12 +89,14 @@ class Locator:
         self.board = board
         self.setup = setup
         self.artwork = Artwork(board)
+        self._board_spread = 0.0
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
         result: dict[str, Located] = {}
+        self._board_spread = look.spread_mm(self.board.width, self.board.height)
         with_prior = [p for p in pieces if p.prior is not None]
         fits = list(
             zip(
@@ -198,7 +200,10 @@ class Locator:
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
         pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
-        return Located(piece, pose, True, fit.sigma, fit.found)
+        sx, sy, sa = fit.sigma
+        spread = self._board_spread
+        return Located(piece, pose, True, (math.hypot(sx, spread), math.hypot(sy, spread), sa),
+                       fit.found)
 
 
 def _moved(piece: Known, pose: Pose) -> float:

@@ -111,6 +111,7 @@ class LookFrames:
 
     def __init__(self, layout: MarkerLayout, frames: Sequence[Array], names: Sequence[str]) -> None:
         finder = MarkerFinder(layout)
+        self.layout = layout
         self.frames: list[BoardFrame] = []
         self.unusable: list[tuple[str, str]] = []
         previous: dict[int, Array] = {}
@@ -144,6 +145,11 @@ class LookFrames:
             float(np.abs(f.view.to_image(corners) - first).max()) < STILL_PX
             for f in self.frames[1:]
         )
+
+    def spread_mm(self, width: float, height: float) -> float:
+        """How far off board points may lie for the markers' sake (mm, one standard
+        deviation; see :meth:`~firmware_host.camera.markers.BoardView.spread_mm`)."""
+        return max(f.view.spread_mm(self.layout, width, height) for f in self.sampled)
 
     @property
     def markers(self) -> tuple[int, ...]:

@@ -1,0 +1,221 @@
+"""Locating pieces and `tabletop camera look` on frames of the virtual camera."""
+
+import json
+import math
+
+import cv2
+import numpy as np
+import pytest
+import yaml
+
+from firmware_host.camera.locate import Known, Locator
+from firmware_host.camera.markers import BoardNotFound, MarkerFinder
+from firmware_host.camera.scene import LookFrames
+from firmware_host.camera.verdict import referee_located
+from firmware_host.cli import main
+from firmware_host.config.board import EdgeFace
+from firmware_host.config.loader import CONFIG_DIR
+from firmware_host.config.noise import load_profile
+from firmware_host.config.table import load_table
+from firmware_host.rules.landing import judge
+from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.rules.position import Position
+from simulator.evaluate import turns
+from simulator.true_world import TrueWorld
+from simulator.virtual_camera import VirtualCamera
+
+TABLE = load_table()
+
+
+def scene(drops: int, seed: int, noise: str = "clean"):
+    """The pieces before and after the last of ``drops`` simulated drops, and its frames."""
+    world = TrueWorld(TABLE, load_profile(noise), seed)
+    before = ()
+    for number, color, shape, x, angle in turns(TABLE, drops, seed):
+        before = world.pieces
+        world.drop(color, shape, x, angle, f"p{number}")
+    camera = VirtualCamera(TABLE, load_profile(noise), seed)
+    return before, world.pieces, camera.look(world.pieces, EdgeFace.COLOR)
+
+
+@pytest.fixture(scope="module")
+def twelve():
+    return scene(12, seed=5)
+
+
+def known_of(before, after):
+    prior = {p.id: p.pose for p in before}
+    return [Known(p.id, p.color, p.shape, prior.get(p.id)) for p in after]
+
+
+def centre_error(piece, pose):
+    return math.hypot(piece.pose.x - pose.x, piece.pose.y - pose.y)
+
+
+def test_every_piece_is_located_within_half_a_millimetre(twelve):
+    before, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known_of(before, after))
+    assert [p.known.id for p in located] == [p.id for p in after]
+    for truth, found in zip(after, located, strict=True):
+        assert found.seen, truth.id
+        assert centre_error(truth, found.pose) < 0.5, (truth.id, found.pose, truth.pose)
+        assert found.sigma[0] > 0 and found.sigma[1] > 0
+    assert look.markers == (0, 1, 2, 3)
+
+
+def test_the_dropped_piece_is_found_without_a_prior_and_refereed(twelve):
+    before, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known_of(before, after))
+    dropped = after[-1]
+    assert located[-1].known.prior is None
+    verdict = referee_located(TABLE.board, EdgeFace.COLOR, located, dropped.id)
+    truth = judge(TABLE.board, Position(EdgeFace.COLOR, after[:-1], dropped))
+    assert verdict is not None
+    if verdict.sure:
+        assert verdict.verdict.to_json() == truth.to_json()
+
+
+def test_a_knocked_piece_is_found_away_from_its_prior(twelve):
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    moved = after[3]
+    wrong = Pose(moved.pose.x + 9.0, moved.pose.y + 4.0, moved.pose.angle + 12.0)
+    known = [Known(p.id, p.color, p.shape, wrong if p.id == moved.id else p.pose) for p in after]
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known)
+    assert located[3].seen
+    assert centre_error(moved, located[3].pose) < 0.5
+
+
+def test_a_piece_that_is_not_there_is_unseen_never_invented(twelve):
+    before, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    ghost = Known("ghost", after[0].color, after[0].shape, Pose(150.0, 250.0, 0.0))
+    located = Locator(TABLE.board, TABLE.camera).locate(look, [*known_of(before, after), ghost])
+    assert located[-1].seen is False
+    assert located[-1].pose == ghost.prior
+
+
+def test_the_board_is_found_with_markers_covered(twelve):
+    _, _, frames = twelve
+    layout = TABLE.camera.markers
+    finder = MarkerFinder(layout)
+    full = finder.find(frames[0])
+    spreads = [full.spread_mm(layout, 300, 300)]
+    for hidden in ((0,), (0, 1), (1, 2, 3)):
+        frame = frames[0].copy()
+        for marker_id in hidden:
+            quad = full.corners_px[marker_id]
+            lo, hi = quad.min(axis=0) - 8, quad.max(axis=0) + 8
+            corner_a, corner_b = tuple(int(v) for v in lo), tuple(int(v) for v in hi)
+            cv2.rectangle(frame, corner_a, corner_b, (90, 60, 40), -1)
+        view = finder.find(frame)
+        assert set(view.markers) == {0, 1, 2, 3} - set(hidden)
+        spreads.append(view.spread_mm(layout, 300, 300))
+        if len(hidden) == 1:
+            near = np.array([(150.0, 150.0), (20.0, 20.0), (280.0, 280.0)])
+            assert np.abs(view.to_image(near) - full.to_image(near)).max() < 1.5
+    # the fewer the markers, the less the board's points are worth, and the look says so
+    assert spreads == sorted(spreads)
+    assert spreads[0] < 0.1 and spreads[-1] > 5
+
+
+def test_no_marker_is_an_error(twelve):
+    _, _, frames = twelve
+    blank = np.full_like(frames[0], 128)
+    with pytest.raises(BoardNotFound):
+        LookFrames(TABLE.camera.markers, [blank], ["blank.png"])
+
+
+@pytest.fixture(scope="module")
+def scene_files(tmp_path_factory, twelve):
+    before, after, frames = twelve
+    folder = tmp_path_factory.mktemp("look")
+    names = []
+    for i, frame in enumerate(frames):
+        name = folder / f"frame{i}.jpg"
+        cv2.imwrite(str(name), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        names.append(str(name))
+    prior = {p.id: p.pose for p in before}
+    entries = []
+    for p in after:
+        entry = {"id": p.id, "color": str(p.color), "shape": str(p.shape)}
+        if p.id in prior:
+            entry.update(x=prior[p.id].x, y=prior[p.id].y, angle=prior[p.id].angle)
+        entries.append(entry)
+    pieces = folder / "pieces.yaml"
+    pieces.write_text(yaml.safe_dump({"edges": "color", "pieces": entries}))
+    return folder, names, str(pieces), after
+
+
+def test_camera_look_json_follows_the_contract(scene_files, capsys):
+    _, names, pieces, after = scene_files
+    assert main(["camera", "look", *names, "--pieces", pieces, "--dropped", after[-1].id,
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"pieces", "markers", "verdict"}
+    assert [p["id"] for p in out["pieces"]] == [p.id for p in after]
+    assert all(set(p) == {"id", "x", "y", "angle", "seen"} for p in out["pieces"])
+    for got, truth in zip(out["pieces"], after, strict=True):
+        assert math.hypot(got["x"] - truth.pose.x, got["y"] - truth.pose.y) < 0.5
+    assert out["markers"] == [0, 1, 2, 3]
+    keys = {"valid", "broken", "level", "bonus", "points", "touching", "edges", "sure"}
+    assert set(out["verdict"]) == keys
+
+
+def test_camera_look_in_words(scene_files, capsys):
+    _, names, pieces, after = scene_files
+    assert main(["camera", "look", *names, "--pieces", pieces, "--dropped", after[-1].id]) == 0
+    text = capsys.readouterr().out
+    assert "markers found: 0, 1, 2, 3" in text
+    assert f"{after[-1].color} {after[-1].shape}:" in text
+
+
+@pytest.mark.parametrize("problem", ["missing", "not_an_image", "wrong_size", "no_markers"])
+def test_bad_frames_exit_2_naming_the_file(scene_files, capsys, problem):
+    folder, names, pieces, _ = scene_files
+    bad = folder / f"{problem}.png"
+    if problem == "not_an_image":
+        bad.write_text("hello")
+    elif problem == "wrong_size":
+        cv2.imwrite(str(bad), np.zeros((480, 640, 3), np.uint8))
+    elif problem == "no_markers":
+        cv2.imwrite(str(bad), np.full((1200, 1600, 3), 200, np.uint8))
+    assert main(["camera", "look", names[0], str(bad), "--pieces", pieces, "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and str(bad) in lines[0]
+
+
+def test_a_dropped_id_not_in_the_pieces_file(scene_files, capsys):
+    _, names, pieces, _ = scene_files
+    assert main(["camera", "look", *names, "--pieces", pieces, "--dropped", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "nope" in err and pieces in err
+
+
+def test_a_table_without_a_camera(scene_files, tmp_path, capsys):
+    _, names, pieces, _ = scene_files
+    reference = yaml.safe_load((CONFIG_DIR / "tables" / "reference.yaml").read_text())
+    reference["camera"] = "none"
+    reference["board"] = str(CONFIG_DIR / "boards" / "reference.yaml")
+    table = tmp_path / "table.yaml"
+    table.write_text(yaml.safe_dump(reference))
+    assert main(["camera", "look", *names, "--pieces", pieces, "--table", str(table)]) == 2
+    assert "no camera" in capsys.readouterr().err
+
+
+def test_sure_verdicts_agree_with_the_truth_on_clean_scenes():
+    for drops, seed in ((7, 11), (20, 12)):
+        before, after, frames = scene(drops, seed)
+        look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+        located = Locator(TABLE.board, TABLE.camera).locate(look, known_of(before, after))
+        verdict = referee_located(TABLE.board, EdgeFace.COLOR, located, after[-1].id)
+        truth = judge(TABLE.board, Position(EdgeFace.COLOR, after[:-1], after[-1]))
+        assert verdict is not None
+        if verdict.sure:
+            assert verdict.verdict.to_json() == truth.to_json()
+        moved = [Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in located]
+        assert all(centre_error(t, m.pose) < 0.5 for t, m in zip(after, moved, strict=True))
