@@ -33,6 +33,7 @@ from firmware_host.camera.search import SYMMETRY, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
 from firmware_host.rules.geometry import PieceSpace, extent, piece_shape
+from firmware_host.rules.landing import MAX_OVERLAP_MM
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 MIN_FOUND = 0.45
@@ -112,49 +113,71 @@ class Locator:
         fits.sort(key=lambda pf: _moved(pf[0], pf[1].pose))
         taken: list[Located] = []
         faces: dict[Color, list[np.ndarray]] = {}
-        colour_map: ColourMap | None = None
         for piece, fit in fits:
             if self._acceptable(piece, fit, taken, piece.prior):
                 taken.append(self._located(piece, fit))
                 faces.setdefault(piece.color, []).append(fit.face)
         for placed in taken:
             result[placed.known.id] = placed
-        for piece in [p for p in pieces if p.id not in result]:
-            if colour_map is None:
-                seen = {c: np.median(np.array(f), axis=0) for c, f in faces.items()}
-                colour_map = ColourMap(look, self.board, self.colours, seen)
-                for placed in taken:
-                    assert placed.pose is not None
-                    colour_map.take(self.board, placed.known.shape, placed.pose)
-            best = self._search(look, colour_map, piece, taken)
-            if best is None:
-                result[piece.id] = Located(piece, piece.prior, False)
-                continue
-            result[piece.id] = best
-            taken.append(best)
-            assert best.pose is not None
-            colour_map.take(self.board, piece.shape, best.pose)
+        pending = [p for p in pieces if p.id not in result]
+        if pending:
+            seen = {c: np.median(np.array(f), axis=0) for c, f in faces.items()}
+            colour_map = ColourMap(look, self.board, self.colours, seen)
+            for placed in taken:
+                assert placed.pose is not None
+                colour_map.take(self.board, placed.known.shape, placed.pose)
+            # every pending piece's acceptable places, then the best places first: a spot
+            # goes to the piece whose shape and colour explain it best
+            # pieces that may hold a new one up: the located, and the others where they were
+            holders = taken + [Located(p, p.prior, True) for p in pending if p.prior is not None]
+            options = [
+                option
+                for piece in pending
+                for option in self._options(look, colour_map, piece, taken, holders)
+            ]
+            options.sort(key=lambda option: -option[0])
+            placing = True
+            while placing:  # a new piece waits for what holds it to be placed
+                placing = False
+                for _, piece, fit in options:
+                    if piece.id in result or not self._acceptable(piece, fit, taken, None):
+                        continue
+                    if piece.prior is None and not self._supported(piece.shape, fit.pose, taken):
+                        continue
+                    placed = self._located(piece, fit)
+                    result[piece.id] = placed
+                    taken.append(placed)
+                    placing = True
+        for piece in pending:
+            result.setdefault(piece.id, Located(piece, piece.prior, False))
         return [result[p.id] for p in pieces]
 
-    def _search(
-        self, look: LookFrames, colour_map: ColourMap, piece: Known, taken: list[Located]
-    ) -> Located | None:
-        """The best acceptable fit among the piece's search candidates."""
+    def _options(
+        self,
+        look: LookFrames,
+        colour_map: ColourMap,
+        piece: Known,
+        taken: list[Located],
+        holders: list[Located],
+    ) -> list[tuple[float, Known, OutlineFit]]:
+        """The piece's acceptable places among its search candidates, each with its merit
+        (share of the outline found, plus share of the face in the piece's colour, less
+        the distance from the prior over :data:`NEAR_PRIOR_MM`)."""
         radius = NEAR_PRIOR_MM if piece.prior is not None else math.inf
         candidates = colour_map.search(
             self.board, piece.color, piece.shape, piece.prior, radius, 3 * CANDIDATES
         )
         if piece.prior is None:
-            candidates = [c for c in candidates if self._supported(piece.shape, c.pose, taken)]
+            candidates = [c for c in candidates if self._supported(piece.shape, c.pose, holders)]
         candidates = candidates[:CANDIDATES]
-        best: tuple[float, OutlineFit] | None = None
         fits = fit_outlines(
             look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork
         )
+        options = []
         for candidate, fit in zip(candidates, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
                 continue
-            if piece.prior is None and not self._supported(piece.shape, fit.pose, taken):
+            if piece.prior is None and not self._supported(piece.shape, fit.pose, holders):
                 continue
             share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
             if share < MIN_SHARE:
@@ -163,11 +186,10 @@ class Locator:
             if piece.prior is not None:
                 away = math.hypot(fit.pose.x - piece.prior.x, fit.pose.y - piece.prior.y)
                 merit -= away / NEAR_PRIOR_MM
-            if best is None or merit > best[0]:
-                best = (merit, fit)
-        return None if best is None else self._located(piece, best[1])
+            options.append((merit, piece, fit))
+        return options
 
-    def _supported(self, shape: Shape, pose: Pose, taken: list[Located]) -> bool:
+    def _supported(self, shape: Shape, pose: Pose, holders: list[Located]) -> bool:
         """Whether a piece at ``pose`` could rest there: within :data:`SUPPORT_MM` of the
         floor or of a located piece (a settled piece never floats)."""
         grown = piece_shape(self.board, shape, pose, grow=SUPPORT_MM)
@@ -175,7 +197,7 @@ class Locator:
             return True
         others = [
             Piece(p.known.id, p.known.color, p.known.shape, p.pose)
-            for p in taken
+            for p in holders
             if p.pose is not None
         ]
         return bool(PieceSpace(self.board, others).met_by(grown))
@@ -192,11 +214,24 @@ class Locator:
         pose = fit.pose
         if start is not None and math.hypot(pose.x - start.x, pose.y - start.y) > 6.0:
             return False
-        return all(
-            other.pose is None
-            or math.hypot(pose.x - other.pose.x, pose.y - other.pose.y) >= SAME_PLACE_MM
+        if any(
+            other.pose is not None
+            and math.hypot(pose.x - other.pose.x, pose.y - other.pose.y) < SAME_PLACE_MM
             for other in taken
-        )
+        ):
+            return False
+        return not self._overlaps(piece.shape, pose, taken)
+
+    def _overlaps(self, shape: Shape, pose: Pose, taken: list[Located]) -> bool:
+        """Whether a piece at ``pose`` would overlap a located one by more than
+        :data:`MAX_OVERLAP_MM` (two pieces cannot share a place)."""
+        others = [
+            Piece(p.known.id, p.known.color, p.known.shape, p.pose)
+            for p in taken
+            if p.pose is not None
+        ]
+        shrunk = piece_shape(self.board, shape, pose, grow=-MAX_OVERLAP_MM / 2)
+        return bool(PieceSpace(self.board, others, grow=-MAX_OVERLAP_MM / 2).met_by(shrunk))
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
         pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
