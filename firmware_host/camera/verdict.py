@@ -4,9 +4,9 @@ The verdict is :func:`~firmware_host.rules.landing.judge` on the located poses. 
 is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
 a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
-directions and turned as far both ways, its standard deviation combined with that of the
-least certain piece near it, and every such verdict must equal the located one. A piece
-near the dropped one that the camera did not see makes the verdict unsure too.
+directions and turned as far both ways, and each piece within reach of a touch is moved
+as far towards it and away, and every such verdict must equal the located one. A piece
+within that reach that the camera did not see (at its prior) makes the verdict unsure.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from dataclasses import dataclass
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
+from firmware_host.rules.geometry import PieceSpace, piece_shape
 from firmware_host.rules.landing import Verdict, judge
 from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 
 SIGMAS = 3.0
 """How many standard deviations a decision must stand clear of to be sure."""
-NEIGHBOURHOOD_MM = 70.0
-"""Pieces whose centres lie this close to the dropped one's count for its uncertainty."""
 
 
 @dataclass(frozen=True)
@@ -60,33 +59,63 @@ def referee_located(
     if not dropped.seen or dropped.pose is None:
         return None
     at = dropped.pose
-    others = [
-        (p, p.pose) for p in located if p.known.id != dropped_id and p.pose is not None
-    ]
-    pieces = tuple(Piece(p.known.id, p.known.color, p.known.shape, pose) for p, pose in others)
+    others = [p for p in located if p.known.id != dropped_id and p.pose is not None]
 
-    def verdict_at(pose: Pose) -> Verdict:
+    def verdict_with(
+        pose: Pose, moved: Located | None = None, moved_to: Pose | None = None
+    ) -> Verdict:
+        """The verdict with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
+        pieces = tuple(
+            Piece(p.known.id, p.known.color, p.known.shape, moved_to if p is moved else p.pose)
+            for p in others
+            if p.pose is not None
+        )
         piece = Piece(dropped_id, dropped.known.color, dropped.known.shape, pose)
         return judge(board, Position(edges, pieces, piece))
 
-    located_verdict = verdict_at(at)
+    located_verdict = verdict_with(at)
+    reference = _decisions(located_verdict)
     doubts: list[str] = []
-    near = [p for p, pose in others if math.hypot(pose.x - at.x, pose.y - at.y) < NEIGHBOURHOOD_MM]
+    sx, sy, sa = dropped.sigma
+    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
     unseen = [p.known.id for p in near if not p.seen]
     if unseen:
-        doubts.append(f"the camera did not see {', '.join(unseen)} near the dropped piece")
-    sx, sy, sa = dropped.sigma
-    worst = max((max(p.sigma[0], p.sigma[1]) for p in near if p.seen), default=0.0)
-    sx, sy = math.hypot(sx, worst), math.hypot(sy, worst)
-    reference = _decisions(located_verdict)
-    moves = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
-    trials = [Pose(at.x + SIGMAS * sx * cx, at.y + SIGMAS * sy * cy, at.angle) for cx, cy in moves]
+        doubts.append(f"the camera did not see {', '.join(unseen)} next to the dropped piece")
+    trials = [
+        (Pose(at.x + SIGMAS * sx * math.cos(k * math.pi / 4),
+              at.y + SIGMAS * sy * math.sin(k * math.pi / 4), at.angle), None, None)
+        for k in range(8)
+    ]
     if math.isfinite(sa) and sa > 0:
-        trials += [Pose(at.x, at.y, at.angle + SIGMAS * sa * s) for s in (-1, 1)]
-    for pose in trials:
-        changed = _decisions(verdict_at(pose))
+        trials += [(Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None) for s in (-1, 1)]
+    for other in near:
+        if not other.seen or other.pose is None:
+            continue
+        ox, oy, _ = other.sigma
+        away = math.atan2(other.pose.y - at.y, other.pose.x - at.x)
+        for sign in (-1, 1):
+            moved = Pose(
+                other.pose.x + sign * SIGMAS * ox * math.cos(away),
+                other.pose.y + sign * SIGMAS * oy * math.sin(away),
+                other.pose.angle,
+            )
+            trials.append((at, other, moved))
+    for pose, moved, moved_to in trials:
+        changed = _decisions(verdict_with(pose, moved, moved_to))
         if changed != reference:
             keys = [k for k in reference if reference[k] != changed[k]]
-            doubts.append(f"{', '.join(keys)} change within the located pose's uncertainty")
+            doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
             break
     return CameraVerdict(located_verdict, not doubts, tuple(doubts))
+
+
+def _near(board: Board, dropped: Located, others: Sequence[Located], reach: float) -> list[Located]:
+    """The pieces whose outlines come within ``reach`` mm of the dropped piece's (an unseen
+    piece at its prior)."""
+    assert dropped.pose is not None
+    grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=reach)
+    pieces = [
+        Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in others if p.pose
+    ]
+    met = {p.id for p in PieceSpace(board, pieces).met_by(grown)}
+    return [p for p in others if p.known.id in met]
