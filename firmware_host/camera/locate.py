@@ -41,16 +41,25 @@ MIN_FOUND = 0.45
 MAX_RMS_MM = 0.6
 """... and its outline's residuals are this tight (RMS, mm), and its face is of the
 piece's colour (:class:`~firmware_host.camera.colours.PieceColours`)."""
+MIN_FOUND_TIGHT = 0.25
+TIGHT_RMS_MM = 0.15
+"""A fit whose found outline is this tight (RMS, mm) counts with :data:`MIN_FOUND_TIGHT`
+of its outline found: a piece pressed against pieces of its own colour shows only part
+of its edge, and its covariance says how little that pins it down."""
 SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
-"""How far from its prior a knocked piece is searched for."""
+"""Around its prior a knocked piece is searched for first (a knocked circle may roll
+anywhere: it is searched for on the whole board too), and a place this far from its prior
+costs as much merit as the whole outline."""
 CANDIDATES = 6
+KNOCKED_MM = 25.0
+"""Pieces whose prior fit failed are first looked for within this of their priors."""
 MIN_SHARE = 0.6
 """A piece found by searching must cover pixels of its colour over this share of its
 face (another shape on the spot does not)."""
 SUPPORT_MM = 4.0
-"""A newly dropped piece found farther than this from the floor and from every located
+"""A piece searched for and found farther than this from the floor and from every located
 piece would float: it is not taken there."""
 WALL_SLACK_MM = 2.0
 """A fit this far through a wall or the floor is a piece resting against it."""
@@ -126,31 +135,48 @@ class Locator:
             for placed in taken:
                 assert placed.pose is not None
                 colour_map.take(self.board, placed.known.shape, placed.pose)
-            # every pending piece's acceptable places, then the best places first: a spot
-            # goes to the piece whose shape and colour explain it best
-            # pieces that may hold a new one up: the located, and the others where they were
+            # pieces that may hold one up: the located, and the others where they were
             holders = taken + [Located(p, p.prior, True) for p in pending if p.prior is not None]
-            options = [
-                option
-                for piece in pending
-                for option in self._options(look, colour_map, piece, taken, holders)
-            ]
-            options.sort(key=lambda option: -option[0])
-            placing = True
-            while placing:  # a new piece waits for what holds it to be placed
-                placing = False
-                for _, piece, fit in options:
-                    if piece.id in result or not self._acceptable(piece, fit, taken, None):
-                        continue
-                    if piece.prior is None and not self._supported(piece.shape, fit.pose, taken):
-                        continue
-                    placed = self._located(piece, fit)
-                    result[piece.id] = placed
-                    taken.append(placed)
-                    placing = True
+            # first the pieces a knock moved a little, near their priors; then whatever is
+            # left (the new piece, pieces knocked far), anywhere
+            for radius in (KNOCKED_MM, math.inf):
+                waiting = [
+                    p
+                    for p in pending
+                    if p.id not in result and (p.prior is not None or math.isinf(radius))
+                ]
+                options = [
+                    option
+                    for piece in waiting
+                    for option in self._options(look, colour_map, piece, taken, holders, radius)
+                ]
+                for placed in self._place(options, taken):
+                    result[placed.known.id] = placed
+                    assert placed.pose is not None
+                    colour_map.take(self.board, placed.known.shape, placed.pose)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
         return [result[p.id] for p in pieces]
+
+    def _place(
+        self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located]
+    ) -> list[Located]:
+        """The best places first, a spot to the piece whose shape and colour explain it
+        best; a piece waits for what holds it to be placed. ``taken`` grows."""
+        options = sorted(options, key=lambda option: -option[0])
+        placed: dict[str, Located] = {}
+        placing = True
+        while placing:
+            placing = False
+            for _, piece, fit in options:
+                if piece.id in placed or not self._acceptable(piece, fit, taken, None):
+                    continue
+                if not self._supported(piece.shape, fit.pose, taken):
+                    continue
+                placed[piece.id] = self._located(piece, fit)
+                taken.append(placed[piece.id])
+                placing = True
+        return list(placed.values())
 
     def _options(
         self,
@@ -159,17 +185,26 @@ class Locator:
         piece: Known,
         taken: list[Located],
         holders: list[Located],
+        radius: float,
     ) -> list[tuple[float, Known, OutlineFit]]:
-        """The piece's acceptable places among its search candidates, each with its merit
-        (share of the outline found, plus share of the face in the piece's colour, less
-        the distance from the prior over :data:`NEAR_PRIOR_MM`)."""
-        radius = NEAR_PRIOR_MM if piece.prior is not None else math.inf
-        candidates = colour_map.search(
-            self.board, piece.color, piece.shape, piece.prior, radius, 3 * CANDIDATES
-        )
-        if piece.prior is None:
-            candidates = [c for c in candidates if self._supported(piece.shape, c.pose, holders)]
-        candidates = candidates[:CANDIDATES]
+        """The piece's acceptable places among its search candidates (within ``radius``
+        mm of its prior, or anywhere), each with its merit (share of the outline found,
+        plus share of the face in the piece's colour, less the distance from the prior
+        over :data:`NEAR_PRIOR_MM`)."""
+        holders = [h for h in holders if h.known.id != piece.id]
+        candidates = []
+        if math.isinf(radius):
+            found = colour_map.search(
+                self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
+            )
+            candidates = [c for c in found if self._supported(piece.shape, c.pose, holders)]
+            candidates = candidates[:CANDIDATES]
+        if piece.prior is not None:  # and the best near its prior: a knock moves it a little
+            near = colour_map.search(
+                self.board, piece.color, piece.shape, piece.prior, min(radius, NEAR_PRIOR_MM),
+                CANDIDATES,
+            )
+            candidates += [c for c in near if c not in candidates]
         fits = fit_outlines(
             look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork
         )
@@ -177,7 +212,7 @@ class Locator:
         for candidate, fit in zip(candidates, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
                 continue
-            if piece.prior is None and not self._supported(piece.shape, fit.pose, holders):
+            if not self._supported(piece.shape, fit.pose, holders):
                 continue
             share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
             if share < MIN_SHARE:
@@ -207,7 +242,9 @@ class Locator:
     ) -> bool:
         """Whether a fit shows ``piece``: enough outline, tight, its colour, not moved
         away from where it started, not on a place already taken."""
-        if fit.found < MIN_FOUND or fit.rms_mm > MAX_RMS_MM:
+        if fit.rms_mm > MAX_RMS_MM or fit.found < MIN_FOUND_TIGHT:
+            return False
+        if fit.found < MIN_FOUND and fit.rms_mm > TIGHT_RMS_MM:
             return False
         if not self.colours.matches(fit.face, piece.color):
             return False
