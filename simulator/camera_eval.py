@@ -28,12 +28,14 @@ import numpy as np
 
 from firmware_host.camera.locate import Known, Located, Locator
 from firmware_host.camera.markers import BoardNotFound
+from firmware_host.camera.reconcile import reconcile
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import SYMMETRY
 from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import Board, EdgeFace, PolygonShape
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
+from firmware_host.model import load_params
 from firmware_host.model.supply import GAME_DROPS
 from firmware_host.rules.landing import judge
 from firmware_host.rules.pieces import Piece, Pose
@@ -141,6 +143,7 @@ def evaluate_camera(
         raise ValueError("the table has no camera")
     camera = VirtualCamera(table, profile, seed)
     locator = Locator(table.board, setup)
+    params = load_params()
     rng = random.Random(f"{seed}:priors")
     tally = CameraTally()
     for before, after in scenes_of(table, profile, scenes, seed):
@@ -158,17 +161,21 @@ def evaluate_camera(
             frames = camera.look(after, EdgeFace.COLOR)
             start = time.perf_counter()
             look = LookFrames(setup.markers, frames, [f"frame{i}" for i in range(len(frames))])
-            located = locator.locate(look, known)
+            settled = reconcile(table.board, params, locator.locate(look, known))
             tally.look_ms.append((time.perf_counter() - start) * 1000)
         except (CameraUnavailable, BoardNotFound):
             tally.failed_looks += 1
             continue
-        _count(tally, table.board, after, located)
+        _count(tally, table.board, after, list(settled.located), settled.disagreements)
     return tally
 
 
 def _count(
-    tally: CameraTally, board: Board, after: tuple[Piece, ...], located: list[Located]
+    tally: CameraTally,
+    board: Board,
+    after: tuple[Piece, ...],
+    located: list[Located],
+    disagreements: tuple[str, ...],
 ) -> None:
     """Add one scene's pieces and verdict to ``tally``."""
     for truth, found in zip(after, located, strict=True):
@@ -184,7 +191,7 @@ def _count(
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
             tally.z_scores += [dx / sx, dy / sy]
     dropped = after[-1]
-    verdict = referee_located(board, EdgeFace.COLOR, located, dropped.id)
+    verdict = referee_located(board, EdgeFace.COLOR, located, dropped.id, disagreements)
     truth_verdict = judge(board, Position(EdgeFace.COLOR, after[:-1], dropped))
     tally.verdicts += 1
     if verdict is None:

@@ -206,7 +206,7 @@ class Locator:
             )
             candidates += [c for c in near if c not in candidates]
         fits = fit_outlines(
-            look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork
+            look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork, True
         )
         options = []
         for candidate, fit in zip(candidates, fits, strict=True):

@@ -45,6 +45,8 @@ steepest since the edge began."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
 MAX_ITERATIONS = 8
+WIDE_REACH_MM = 6.0
+WIDE_STEP_MM = 0.3
 CONVERGED_MM = 0.02
 TUKEY_C = 4.685
 MIN_SIGMA_MM = 0.08
@@ -207,7 +209,7 @@ def edge_offsets(
     k = np.clip(k, 1, count - 1)
     before, after = d[rows, k - 1], d[rows, k]
     frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
-    return np.where(found, offsets[k - 1] + frac * STEP_MM, np.nan)
+    return np.where(found, offsets[k - 1] + frac * (offsets[1] - offsets[0]), np.nan)
 
 
 def _levelled_off(d: Array, first: Array) -> Array:
@@ -257,20 +259,43 @@ def fit_outlines(
     board: Board,
     starts: Sequence[tuple[Shape, Pose]],
     artwork: Artwork | None = None,
+    wide: bool = False,
 ) -> list[OutlineFit]:
     """Fit several pieces' outlines at once (each on its own; the frames are sampled for
     all of them together, which is what costs). Profiles at the pane's printed lines
-    (``artwork``, the board's by default) are left out."""
+    (``artwork``, the board's by default) are left out. ``wide`` first pulls in starts
+    a few millimetres off with profiles twice as long (:data:`WIDE_REACH_MM`): for the
+    coarse places a search gives, not for priors, which it would pull onto neighbours."""
     artwork = artwork or Artwork(board)
     if not starts:
         return []
-    offsets = np.arange(-REACH_MM, REACH_MM + STEP_MM / 2, STEP_MM)
     faces = face_colours(look, board, starts)
+    if wide:
+        coarse = _fit(look, board, starts, artwork, faces, WIDE_REACH_MM, WIDE_STEP_MM, 4)
+        starts = [
+            (shape, fit.pose if fit.found > 0 else start)
+            for (shape, start), fit in zip(starts, coarse, strict=True)
+        ]
+    return _fit(look, board, starts, artwork, faces, REACH_MM, STEP_MM, MAX_ITERATIONS)
+
+
+def _fit(
+    look: LookFrames,
+    board: Board,
+    starts: Sequence[tuple[Shape, Pose]],
+    artwork: Artwork,
+    faces: Array,
+    reach: float,
+    step: float,
+    iterations: int,
+) -> list[OutlineFit]:
+    """Gauss-Newton steps with profiles reaching ``reach`` mm, sampled every ``step``."""
+    offsets = np.arange(-reach, reach + step / 2, step)
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array]] = {}
-    for _ in range(MAX_ITERATIONS):
+    for _ in range(iterations):
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
@@ -293,11 +318,11 @@ def fit_outlines(
             first += len(outline.points)
             residuals, printed = all_residuals[rows], all_printed[rows]
             jac = np.c_[outline.normals, outline.levers]
-            step = _gauss_newton_step(residuals, jac, circles[i])
-            if step is None:
+            update = _gauss_newton_step(residuals, jac, circles[i])
+            if update is None:
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
-            weights, (dx, dy, dturn) = step
+            weights, (dx, dy, dturn) = update
             last[i] = (residuals, weights, jac, ~printed)
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))

@@ -6,7 +6,8 @@ a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
 directions and turned as far both ways, and each piece within reach of a touch is moved
 as far towards it and away, and every such verdict must equal the located one. A piece
-within that reach that the camera did not see (at its prior) makes the verdict unsure.
+within that reach that the camera did not see (at its prior), or that the physics cannot
+hold where the camera sees it, makes the verdict unsure.
 """
 
 from __future__ import annotations
@@ -52,9 +53,17 @@ def _decisions(verdict: Verdict) -> dict[str, object]:
 
 
 def referee_located(
-    board: Board, edges: EdgeFace, located: Sequence[Located], dropped_id: str
+    board: Board,
+    edges: EdgeFace,
+    located: Sequence[Located],
+    dropped_id: str,
+    disagreements: Sequence[str] = (),
 ) -> CameraVerdict | None:
-    """The dropped piece's verdict (None when the camera did not see the dropped piece)."""
+    """The dropped piece's verdict (None when the camera did not see the dropped piece).
+
+    ``disagreements``: pieces the physics could not hold where the camera saw them
+    (:mod:`~firmware_host.camera.reconcile`); one of them at the dropped piece makes the
+    verdict unsure."""
     dropped = next(p for p in located if p.known.id == dropped_id)
     if not dropped.seen or dropped.pose is None:
         return None
@@ -81,6 +90,9 @@ def referee_located(
     unseen = [p.known.id for p in near if not p.seen]
     if unseen:
         doubts.append(f"the camera did not see {', '.join(unseen)} next to the dropped piece")
+    held = [i for i in (dropped_id, *(p.known.id for p in near)) if i in disagreements]
+    if held:
+        doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
     trials = [
         (Pose(at.x + SIGMAS * sx * math.cos(k * math.pi / 4),
               at.y + SIGMAS * sy * math.sin(k * math.pi / 4), at.angle), None, None)

@@ -15,10 +15,12 @@ from firmware_host.camera.images import read_frame
 from firmware_host.camera.locate import Located, Locator
 from firmware_host.camera.markers import BoardNotFound, MarkerFinder
 from firmware_host.camera.pieces_file import load_pieces
+from firmware_host.camera.reconcile import reconcile
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.tables import table_camera
 from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.errors import InputError
+from firmware_host.model import load_params
 
 
 def register(subparsers: Any) -> None:
@@ -50,9 +52,11 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(path, "", str(BoardNotFound(
                 "the board cannot be found: no marker of the table's layout in the frame")))
     look = LookFrames(setup.markers, frames, list(args.frames))
-    located = Locator(table.board, setup, colors).locate(look, known.pieces)
+    found = Locator(table.board, setup, colors).locate(look, known.pieces)
+    settled = reconcile(table.board, load_params(), found)
+    located = list(settled.located)
     verdict = (
-        referee_located(table.board, known.edges, located, args.dropped)
+        referee_located(table.board, known.edges, located, args.dropped, settled.disagreements)
         if args.dropped is not None
         else None
     )
