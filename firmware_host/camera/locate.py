@@ -43,9 +43,10 @@ MAX_RMS_MM = 0.6
 piece's colour (:class:`~firmware_host.camera.colours.PieceColours`)."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
-"""A fit whose found outline is this tight (RMS, mm) counts with :data:`MIN_FOUND_TIGHT`
-of its outline found: a piece pressed against pieces of its own colour shows only part
-of its edge, and its covariance says how little that pins it down."""
+"""A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
+:data:`MIN_FOUND_TIGHT` of its outline found: a piece pressed against pieces of its own
+colour shows only part of its edge, and its covariance says how little that pins it
+down. (Not a search's fit: part of another piece of the colour would pass.)"""
 SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
@@ -244,7 +245,8 @@ class Locator:
         away from where it started, not on a place already taken."""
         if fit.rms_mm > MAX_RMS_MM or fit.found < MIN_FOUND_TIGHT:
             return False
-        if fit.found < MIN_FOUND and fit.rms_mm > TIGHT_RMS_MM:
+        partial_ok = start is not None and start == piece.prior
+        if fit.found < MIN_FOUND and not (partial_ok and fit.rms_mm <= TIGHT_RMS_MM):
             return False
         if not self.colours.matches(fit.face, piece.color):
             return False

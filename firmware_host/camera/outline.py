@@ -45,6 +45,11 @@ steepest since the edge began."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
 MAX_ITERATIONS = 8
+LOOSE_ITERATIONS = 3
+TIGHT_SCALE_MM = 0.25
+"""After :data:`LOOSE_ITERATIONS` steps the residuals' robust scale is capped at this: a
+fit that converged to a compromise between the true edges and a neighbour's lets go of
+the neighbour's."""
 WIDE_REACH_MM = 6.0
 WIDE_STEP_MM = 0.3
 CONVERGED_MM = 0.02
@@ -295,7 +300,8 @@ def _fit(
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array]] = {}
-    for _ in range(iterations):
+    for iteration in range(iterations):
+        cap = TIGHT_SCALE_MM if iteration >= LOOSE_ITERATIONS else math.inf
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
@@ -318,7 +324,7 @@ def _fit(
             first += len(outline.points)
             residuals, printed = all_residuals[rows], all_printed[rows]
             jac = np.c_[outline.normals, outline.levers]
-            update = _gauss_newton_step(residuals, jac, circles[i])
+            update = _gauss_newton_step(residuals, jac, circles[i], cap)
             if update is None:
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
@@ -335,17 +341,18 @@ def _fit(
 
 
 def _gauss_newton_step(
-    residuals: Array, jac: Array, circle: bool
+    residuals: Array, jac: Array, circle: bool, cap: float = math.inf
 ) -> tuple[Array, tuple[float, float, float]] | None:
     """Tukey weights and the weighted least-squares step ``(dx, dy, dturn)`` (mm, mm,
-    radians), or None when too little of the outline was found."""
+    radians), or None when too little of the outline was found. The residuals' robust
+    scale is at most ``cap`` mm."""
     ok = np.isfinite(residuals)
     if ok.sum() < 6:
         return None
     r = np.where(ok, residuals, 0.0)
     # the scale about zero, not about the median: while the pose is still off, the sides'
     # residuals split into groups either side of zero, and each group must still count
-    sigma = max(1.4826 * float(np.median(np.abs(r[ok]))), MIN_SIGMA_MM)
+    sigma = max(min(1.4826 * float(np.median(np.abs(r[ok]))), cap), MIN_SIGMA_MM)
     u = r / (TUKEY_C * sigma)
     weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
     a = jac[:, :2] if circle else jac
