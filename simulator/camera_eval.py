@@ -28,7 +28,7 @@ import numpy as np
 
 from firmware_host.camera.locate import Known, Located, Locator
 from firmware_host.camera.markers import BoardNotFound
-from firmware_host.camera.reconcile import reconcile
+from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import SYMMETRY
 from firmware_host.camera.verdict import referee_located
@@ -161,12 +161,13 @@ def evaluate_camera(
             frames = camera.look(after, EdgeFace.COLOR)
             start = time.perf_counter()
             look = LookFrames(setup.markers, frames, [f"frame{i}" for i in range(len(frames))])
-            settled = reconcile(table.board, params, locator.locate(look, known))
+            located = locator.locate(look, known)
+            held_wrong = disagreements(table.board, params, located)
             tally.look_ms.append((time.perf_counter() - start) * 1000)
         except (CameraUnavailable, BoardNotFound):
             tally.failed_looks += 1
             continue
-        _count(tally, table.board, after, list(settled.located), settled.disagreements)
+        _count(tally, table.board, after, located, held_wrong)
     return tally
 
 
@@ -175,7 +176,7 @@ def _count(
     board: Board,
     after: tuple[Piece, ...],
     located: list[Located],
-    disagreements: tuple[str, ...],
+    held_wrong: tuple[str, ...],
 ) -> None:
     """Add one scene's pieces and verdict to ``tally``."""
     for truth, found in zip(after, located, strict=True):
@@ -191,7 +192,7 @@ def _count(
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
             tally.z_scores += [dx / sx, dy / sy]
     dropped = after[-1]
-    verdict = referee_located(board, EdgeFace.COLOR, located, dropped.id, disagreements)
+    verdict = referee_located(board, EdgeFace.COLOR, located, dropped.id, held_wrong)
     truth_verdict = judge(board, Position(EdgeFace.COLOR, after[:-1], dropped))
     tally.verdicts += 1
     if verdict is None:

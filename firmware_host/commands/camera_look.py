@@ -15,7 +15,7 @@ from firmware_host.camera.images import read_frame
 from firmware_host.camera.locate import Located, Locator
 from firmware_host.camera.markers import BoardNotFound, MarkerFinder
 from firmware_host.camera.pieces_file import load_pieces
-from firmware_host.camera.reconcile import reconcile
+from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.tables import table_camera
 from firmware_host.camera.verdict import CameraVerdict, referee_located
@@ -52,11 +52,10 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(path, "", str(BoardNotFound(
                 "the board cannot be found: no marker of the table's layout in the frame")))
     look = LookFrames(setup.markers, frames, list(args.frames))
-    found = Locator(table.board, setup, colors).locate(look, known.pieces)
-    settled = reconcile(table.board, load_params(), found)
-    located = list(settled.located)
+    located = Locator(table.board, setup, colors).locate(look, known.pieces)
+    held_wrong = disagreements(table.board, load_params(), located)
     verdict = (
-        referee_located(table.board, known.edges, located, args.dropped, settled.disagreements)
+        referee_located(table.board, known.edges, located, args.dropped, held_wrong)
         if args.dropped is not None
         else None
     )

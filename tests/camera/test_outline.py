@@ -1,0 +1,75 @@
+"""The outline fit's edge finder and the pieces' colours, on profiles and pixels made here."""
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_host.camera.colours import PieceColours
+from firmware_host.camera.outline import STEP_MM, edge_offsets, group_medians
+from firmware_host.rules.pieces import Color
+
+FACE = np.array([50.0, 45.0, 205.0])  # a red face, BGR
+OFFSETS = np.arange(-3.0, 3.0 + STEP_MM / 2, STEP_MM)
+
+
+def profile(edge: float, blur: float, outside: np.ndarray, rim: float = 0.0,
+            rim_colour: np.ndarray | None = None) -> np.ndarray:
+    """Colours along a normal: the face up to ``edge``, then (optionally) a rim ``rim`` mm
+    wide, then ``outside``, blurred by a Gaussian of ``blur`` mm (sampled finely)."""
+    fine = np.arange(-6.0, 6.0, 0.01)
+    colour = np.where((fine < edge)[:, None], FACE, outside)
+    if rim > 0 and rim_colour is not None:
+        band = (fine >= edge) & (fine < edge + rim)
+        colour[band] = rim_colour
+    if blur > 0:
+        kernel = np.exp(-0.5 * (np.arange(-400, 401) * 0.01 / blur) ** 2)
+        kernel /= kernel.sum()
+        colour = np.stack([np.convolve(colour[:, c], kernel, mode="same") for c in range(3)], 1)
+    return np.stack([np.interp(OFFSETS, fine, colour[:, c]) for c in range(3)], axis=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    edge=st.floats(-1.2, 1.2),
+    blur=st.floats(0.05, 0.45),
+    outside=st.sampled_from([(235.0, 235.0, 235.0), (60.0, 60.0, 60.0), (200.0, 80.0, 30.0),
+                             (40.0, 200.0, 240.0)]),
+)
+def test_a_blurred_step_is_found_where_it_is(edge, blur, outside):
+    found = edge_offsets(profile(edge, blur, np.array(outside))[None], FACE, OFFSETS)[0]
+    assert abs(found - edge) < 0.12
+
+
+@settings(max_examples=40, deadline=None)
+@given(edge=st.floats(-1.0, 1.0), rim=st.floats(0.8, 2.0), darkness=st.floats(0.4, 0.7),
+       blur=st.floats(0.05, 0.25))
+def test_the_rim_is_not_the_outline(edge, rim, darkness, blur):
+    """The darker band of the piece's side, seen in perspective, lies outside the face."""
+    samples = profile(edge, blur, np.array([235.0, 235.0, 235.0]), rim, FACE * darkness)
+    found = edge_offsets(samples[None], FACE, OFFSETS)[0]
+    assert abs(found - edge) < 0.15
+    assert found < edge + rim / 2
+
+
+def test_a_profile_that_never_leaves_the_face_finds_no_edge():
+    samples = profile(5.0, 0.2, np.array([235.0, 235.0, 235.0]))  # edge beyond the reach
+    assert math.isnan(edge_offsets(samples[None], FACE, OFFSETS)[0])
+
+
+def test_group_medians_ignore_missing_values():
+    values = np.array([[1.0], [3.0], [np.nan], [10.0], [20.0], [30.0]])
+    assert group_medians(values, np.array([0, 0, 0, 1, 1, 1])).ravel().tolist() == [2.0, 20.0]
+
+
+def test_colours_by_hue_not_by_brightness():
+    colours = PieceColours({Color.RED: (205, 45, 50), Color.BLUE: (35, 85, 185),
+                            Color.YELLOW: (240, 200, 40), Color.GREEN: (40, 150, 70)})
+    red = np.array([50.0, 45.0, 205.0])
+    assert colours.matches(red * 1.3, Color.RED)  # in brighter light
+    assert colours.matches(red * 0.6, Color.RED)  # in shade
+    assert not colours.matches(red, Color.BLUE)
+    grey = np.array([[128.0, 128.0, 128.0], [250.0, 250.0, 250.0], [10.0, 10.0, 10.0]])
+    assert colours.classify(grey).tolist() == [-1, -1, -1]
+    assert not colours.matches(red * 0.2, Color.RED)  # far too dark: a shadow, not paint

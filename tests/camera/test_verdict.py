@@ -1,0 +1,70 @@
+"""The camera's verdict: sure only when no decision changes within the poses' uncertainty."""
+
+from firmware_host.camera.locate import Known, Located
+from firmware_host.camera.reconcile import disagreements
+from firmware_host.camera.verdict import referee_located
+from firmware_host.config.board import EdgeFace, load_board
+from firmware_host.model import load_params
+from firmware_host.rules.pieces import Color, Pose, Shape
+
+BOARD = load_board()
+DROPPED = Known("d", Color.RED, Shape.SQUARE)
+NEIGHBOUR = Known("n", Color.BLUE, Shape.SQUARE)
+
+
+def scene(gap: float, sigma: float, seen: bool = True) -> list[Located]:
+    """A blue square on the floor and the dropped red square beside it, ``gap`` mm apart."""
+    blue = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), seen, (sigma, sigma, 0.1))
+    red = Located(DROPPED, Pose(100.0 + 34.0 + gap, 17.0, 0.0), True, (sigma, sigma, 0.1))
+    return [blue, red]
+
+
+def test_a_gap_clear_of_the_tolerance_is_sure():
+    verdict = referee_located(BOARD, EdgeFace.NONE, scene(0.0, 0.05), "d")
+    assert verdict is not None and verdict.sure
+    assert [p.id for p in verdict.verdict.touching] == ["n"]
+    verdict = referee_located(BOARD, EdgeFace.NONE, scene(2.0, 0.05), "d")
+    assert verdict is not None and verdict.sure and verdict.verdict.touching == ()
+
+
+def test_a_gap_at_the_tolerance_is_unsure_within_the_uncertainty():
+    tolerance = BOARD.touch_tolerance
+    certain = referee_located(BOARD, EdgeFace.NONE, scene(tolerance + 0.1, 0.01), "d")
+    assert certain is not None and certain.sure
+    doubtful = referee_located(BOARD, EdgeFace.NONE, scene(tolerance + 0.1, 0.1), "d")
+    assert doubtful is not None and not doubtful.sure
+    assert "touching" in doubtful.doubts[0]
+    # the neighbour's own uncertainty counts as much as the dropped piece's
+    uncertain_neighbour = scene(tolerance + 0.1, 0.01)
+    uncertain_neighbour[0] = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), True, (0.1, 0.1, 0.1))
+    verdict = referee_located(BOARD, EdgeFace.NONE, uncertain_neighbour, "d")
+    assert verdict is not None and not verdict.sure
+
+
+def test_an_unseen_neighbour_makes_it_unsure():
+    verdict = referee_located(BOARD, EdgeFace.NONE, scene(0.0, 0.05, seen=False), "d")
+    assert verdict is not None and not verdict.sure
+    assert "did not see n" in verdict.doubts[0]
+
+
+def test_no_verdict_without_the_dropped_piece():
+    pieces = scene(0.0, 0.05)
+    pieces[1] = Located(DROPPED, None, False)
+    assert referee_located(BOARD, EdgeFace.NONE, pieces, "d") is None
+
+
+def test_the_physics_hears_of_floating_pieces():
+    blue = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), True, (0.05, 0.05, 0.1))
+    on_top = Located(DROPPED, Pose(100.0, 17.0 + 34.0 + 0.1, 0.0), True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [blue, on_top]) == ()
+    floating = Located(DROPPED, Pose(200.0, 120.0, 0.0), True, (0.05, 0.05, 0.1))
+    held_wrong = disagreements(BOARD, load_params(), [blue, floating])
+    assert held_wrong == ("d",)
+    verdict = referee_located(BOARD, EdgeFace.NONE, [blue, floating], "d", held_wrong)
+    assert verdict is not None and not verdict.sure
+
+
+def test_an_unseen_piece_still_holds_up_what_rests_on_it():
+    hidden = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), False)
+    on_top = Located(DROPPED, Pose(100.0, 51.05, 0.0), True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [hidden, on_top]) == ()
