@@ -29,7 +29,7 @@ from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
-from firmware_host.camera.search import SYMMETRY, ColourMap
+from firmware_host.camera.search import SYMMETRY, Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
 from firmware_host.rules.geometry import PieceSpace, extent, piece_shape
@@ -146,11 +146,7 @@ class Locator:
                     for p in pending
                     if p.id not in result and (p.prior is not None or math.isinf(radius))
                 ]
-                options = [
-                    option
-                    for piece in waiting
-                    for option in self._options(look, colour_map, piece, taken, holders, radius)
-                ]
+                options = self._options(look, colour_map, waiting, taken, holders, radius)
                 for placed in self._place(options, taken):
                     result[placed.known.id] = placed
                     assert placed.pose is not None
@@ -169,13 +165,15 @@ class Locator:
         placing = True
         while placing:
             placing = False
+            holders = self._space(taken)
             for _, piece, fit in options:
                 if piece.id in placed or not self._acceptable(piece, fit, taken, None):
                     continue
-                if not self._supported(piece.shape, fit.pose, taken):
+                if not self._supported(piece, fit.pose, holders):
                     continue
                 placed[piece.id] = self._located(piece, fit)
                 taken.append(placed[piece.id])
+                holders = self._space(taken)
                 placing = True
         return list(placed.values())
 
@@ -183,37 +181,40 @@ class Locator:
         self,
         look: LookFrames,
         colour_map: ColourMap,
-        piece: Known,
+        pieces: Sequence[Known],
         taken: list[Located],
         holders: list[Located],
         radius: float,
     ) -> list[tuple[float, Known, OutlineFit]]:
-        """The piece's acceptable places among its search candidates (within ``radius``
-        mm of its prior, or anywhere), each with its merit (share of the outline found,
-        plus share of the face in the piece's colour, less the distance from the prior
-        over :data:`NEAR_PRIOR_MM`)."""
-        holders = [h for h in holders if h.known.id != piece.id]
-        candidates = []
-        if math.isinf(radius):
-            found = colour_map.search(
-                self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
-            )
-            candidates = [c for c in found if self._supported(piece.shape, c.pose, holders)]
-            candidates = candidates[:CANDIDATES]
-        if piece.prior is not None:  # and the best near its prior: a knock moves it a little
-            near = colour_map.search(
-                self.board, piece.color, piece.shape, piece.prior, min(radius, NEAR_PRIOR_MM),
-                CANDIDATES,
-            )
-            candidates += [c for c in near if c not in candidates]
+        """The pieces' acceptable places among their search candidates (within ``radius``
+        mm of their priors, or anywhere), each with its merit (share of the outline
+        found, plus share of the face in the piece's colour, less the distance from the
+        prior over :data:`NEAR_PRIOR_MM`). All candidates are fitted in one pass."""
+        space = self._space(holders)
+        starts: list[tuple[Known, Candidate]] = []
+        for piece in pieces:
+            found = []
+            if math.isinf(radius):
+                found = colour_map.search(
+                    self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
+                )
+                found = [c for c in found if self._supported(piece, c.pose, space)]
+                found = found[:CANDIDATES]
+            if piece.prior is not None:  # and the best near its prior: a knock moves it a little
+                near = colour_map.search(
+                    self.board, piece.color, piece.shape, piece.prior,
+                    min(radius, NEAR_PRIOR_MM), CANDIDATES,
+                )
+                found += [c for c in near if c not in found]
+            starts += [(piece, c) for c in found]
         fits = fit_outlines(
-            look, self.board, [(piece.shape, c.pose) for c in candidates], self.artwork, True
+            look, self.board, [(p.shape, c.pose) for p, c in starts], self.artwork, True
         )
         options = []
-        for candidate, fit in zip(candidates, fits, strict=True):
+        for (piece, candidate), fit in zip(starts, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
                 continue
-            if not self._supported(piece.shape, fit.pose, holders):
+            if not self._supported(piece, fit.pose, space):
                 continue
             share = colour_map.share_of(self.board, piece.color, piece.shape, fit.pose)
             if share < MIN_SHARE:
@@ -225,18 +226,24 @@ class Locator:
             options.append((merit, piece, fit))
         return options
 
-    def _supported(self, shape: Shape, pose: Pose, holders: list[Located]) -> bool:
-        """Whether a piece at ``pose`` could rest there: within :data:`SUPPORT_MM` of the
-        floor or of a located piece (a settled piece never floats)."""
-        grown = piece_shape(self.board, shape, pose, grow=SUPPORT_MM)
+    def _space(self, holders: Sequence[Located]) -> PieceSpace:
+        """The pieces that may hold another up, for :meth:`_supported`."""
+        return PieceSpace(
+            self.board,
+            [
+                Piece(p.known.id, p.known.color, p.known.shape, p.pose)
+                for p in holders
+                if p.pose is not None
+            ],
+        )
+
+    def _supported(self, piece: Known, pose: Pose, holders: PieceSpace) -> bool:
+        """Whether ``piece`` could rest at ``pose``: within :data:`SUPPORT_MM` of the floor
+        or of another of ``holders`` (a settled piece never floats)."""
+        grown = piece_shape(self.board, piece.shape, pose, grow=SUPPORT_MM)
         if extent(grown).bottom <= 0.0:
             return True
-        others = [
-            Piece(p.known.id, p.known.color, p.known.shape, p.pose)
-            for p in holders
-            if p.pose is not None
-        ]
-        return bool(PieceSpace(self.board, others).met_by(grown))
+        return any(other.id != piece.id for other in holders.met_by(grown))
 
     def _acceptable(
         self, piece: Known, fit: OutlineFit, taken: list[Located], start: Pose | None
