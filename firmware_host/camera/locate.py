@@ -47,6 +47,9 @@ TIGHT_RMS_MM = 0.15
 :data:`MIN_FOUND_TIGHT` of its outline found: a piece pressed against pieces of its own
 colour shows only part of its edge, and its covariance says how little that pins it
 down. (Not a search's fit: part of another piece of the colour would pass.)"""
+EVICT_MARGIN = 0.2
+"""A fit from a prior takes a place from a piece already placed there when its quality
+(:func:`_quality`) is better by this: that piece is looked for again."""
 SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
@@ -86,6 +89,7 @@ class Located:
     seen: bool
     sigma: tuple[float, float, float] = (math.inf, math.inf, math.inf)
     found: float = 0.0
+    rms_mm: float = math.inf
 
 
 class Locator:
@@ -124,7 +128,13 @@ class Locator:
         taken: list[Located] = []
         faces: dict[Color, list[np.ndarray]] = {}
         for piece, fit in fits:
-            if self._acceptable(piece, fit, taken, piece.prior):
+            if not self._shows(piece, fit, piece.prior):
+                continue
+            rivals = self._rivals(piece.shape, fit.pose, taken)
+            # a clearly better fit takes the place from a worse one, which is looked for again
+            if all(_quality(fit.found, fit.rms_mm) > _quality(r.found, r.rms_mm) + EVICT_MARGIN
+                   for r in rivals):
+                taken = [t for t in taken if t not in rivals]
                 taken.append(self._located(piece, fit))
                 faces.setdefault(piece.color, []).append(fit.face)
         for placed in taken:
@@ -248,8 +258,13 @@ class Locator:
     def _acceptable(
         self, piece: Known, fit: OutlineFit, taken: list[Located], start: Pose | None
     ) -> bool:
-        """Whether a fit shows ``piece``: enough outline, tight, its colour, not moved
-        away from where it started, not on a place already taken."""
+        """Whether a fit shows ``piece``: it shows a piece (:meth:`_shows`) and not on a
+        place already taken."""
+        return self._shows(piece, fit, start) and not self._rivals(piece.shape, fit.pose, taken)
+
+    def _shows(self, piece: Known, fit: OutlineFit, start: Pose | None) -> bool:
+        """Whether a fit shows ``piece`` at all: enough outline, tight, its colour, not
+        moved away from where it started."""
         if fit.rms_mm > MAX_RMS_MM or fit.found < MIN_FOUND_TIGHT:
             return False
         partial_ok = start is not None and start == piece.prior
@@ -258,33 +273,38 @@ class Locator:
         if not self.colours.matches(fit.face, piece.color):
             return False
         pose = fit.pose
-        if start is not None and math.hypot(pose.x - start.x, pose.y - start.y) > 6.0:
-            return False
-        if any(
-            other.pose is not None
-            and math.hypot(pose.x - other.pose.x, pose.y - other.pose.y) < SAME_PLACE_MM
-            for other in taken
-        ):
-            return False
-        return not self._overlaps(piece.shape, pose, taken)
+        return start is None or math.hypot(pose.x - start.x, pose.y - start.y) <= 6.0
 
-    def _overlaps(self, shape: Shape, pose: Pose, taken: list[Located]) -> bool:
-        """Whether a piece at ``pose`` would overlap a located one by more than
-        :data:`MAX_OVERLAP_MM` (two pieces cannot share a place)."""
-        others = [
-            Piece(p.known.id, p.known.color, p.known.shape, p.pose)
-            for p in taken
+    def _rivals(self, shape: Shape, pose: Pose, taken: list[Located]) -> list[Located]:
+        """The located pieces a piece at ``pose`` would share a place with: centres
+        closer than :data:`SAME_PLACE_MM`, or overlapping by more than
+        :data:`MAX_OVERLAP_MM`."""
+        placed = [p for p in taken if p.pose is not None]
+        rivals = [
+            p
+            for p in placed
             if p.pose is not None
+            and math.hypot(pose.x - p.pose.x, pose.y - p.pose.y) < SAME_PLACE_MM
         ]
+        others = [Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in placed
+                  if p.pose is not None]
         shrunk = piece_shape(self.board, shape, pose, grow=-MAX_OVERLAP_MM / 2)
-        return bool(PieceSpace(self.board, others, grow=-MAX_OVERLAP_MM / 2).met_by(shrunk))
+        space = PieceSpace(self.board, others, grow=-MAX_OVERLAP_MM / 2)
+        met = {o.id for o in space.met_by(shrunk)}
+        return rivals + [p for p in placed if p.known.id in met and p not in rivals]
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
         pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
         sx, sy, sa = fit.sigma
         spread = self._board_spread
-        return Located(piece, pose, True, (math.hypot(sx, spread), math.hypot(sy, spread), sa),
-                       fit.found)
+        sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
+        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm)
+
+
+def _quality(found: float, rms_mm: float) -> float:
+    """How well a fit shows its piece: the share of its outline found, less its residuals
+    (mm) over :data:`MAX_RMS_MM`."""
+    return found - rms_mm / MAX_RMS_MM
 
 
 def _moved(piece: Known, pose: Pose) -> float:
