@@ -6,8 +6,9 @@ a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
 directions and turned as far both ways, and each piece within reach of a touch is moved
 as far towards it and away, and every such verdict must equal the located one. A piece
-within that reach that the camera did not see (at its prior), or that the physics cannot
-hold where the camera sees it, makes the verdict unsure.
+whose prior lies within :data:`UNSEEN_REACH_MM` and that the camera did not see (a drop may
+have knocked it against the dropped one), or one the physics cannot hold where the camera
+sees it, makes the verdict unsure.
 """
 
 from __future__ import annotations
@@ -39,6 +40,16 @@ class CameraVerdict:
     def to_json(self) -> dict[str, object]:
         """The keys of ``tabletop judge --json`` plus ``sure``."""
         return {**self.verdict.to_json(), "sure": self.sure}
+
+
+SURE_FOUND = 0.7
+SURE_RMS_MM = 0.2
+"""A verdict is sure only when the dropped piece's fit found at least :data:`SURE_FOUND`
+of its outline with residuals of at most this (RMS, mm): a fit on part of an outline
+can be off by more than its standard deviations say."""
+UNSEEN_REACH_MM = 70.0
+"""A piece the camera did not see, whose prior lies this close to the dropped piece's
+centre, may have been knocked against it: the verdict is unsure."""
 
 
 def _decisions(verdict: Verdict) -> dict[str, object]:
@@ -87,9 +98,20 @@ def referee_located(
     doubts: list[str] = []
     sx, sy, sa = dropped.sigma
     near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
-    unseen = [p.known.id for p in near if not p.seen]
+    unseen = [
+        p.known.id
+        for p in others
+        if not p.seen
+        and p.pose is not None
+        and math.hypot(p.pose.x - at.x, p.pose.y - at.y) < UNSEEN_REACH_MM
+    ]
     if unseen:
         doubts.append(f"the camera did not see {', '.join(unseen)} next to the dropped piece")
+    if dropped.found < SURE_FOUND or dropped.rms_mm > SURE_RMS_MM:
+        doubts.append(
+            f"the camera shows only part of the dropped piece's outline clearly "
+            f"({dropped.found:.0%} found, residuals {dropped.rms_mm:.2f} mm)"
+        )
     held = [i for i in (dropped_id, *(p.known.id for p in near)) if i in disagreements]
     if held:
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")

@@ -14,8 +14,8 @@ NEIGHBOUR = Known("n", Color.BLUE, Shape.SQUARE)
 
 def scene(gap: float, sigma: float, seen: bool = True) -> list[Located]:
     """A blue square on the floor and the dropped red square beside it, ``gap`` mm apart."""
-    blue = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), seen, (sigma, sigma, 0.1))
-    red = Located(DROPPED, Pose(100.0 + 34.0 + gap, 17.0, 0.0), True, (sigma, sigma, 0.1))
+    blue = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), seen, (sigma, sigma, 0.1), 0.9, 0.05)
+    red = Located(DROPPED, Pose(134.0 + gap, 17.0, 0.0), True, (sigma, sigma, 0.1), 0.9, 0.05)
     return [blue, red]
 
 
@@ -39,6 +39,14 @@ def test_a_gap_at_the_tolerance_is_unsure_within_the_uncertainty():
     uncertain_neighbour[0] = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), True, (0.1, 0.1, 0.1))
     verdict = referee_located(BOARD, EdgeFace.NONE, uncertain_neighbour, "d")
     assert verdict is not None and not verdict.sure
+
+
+def test_a_dropped_piece_seen_only_in_part_is_unsure():
+    pieces = scene(0.0, 0.05)
+    pieces[1] = Located(DROPPED, pieces[1].pose, True, (0.05, 0.05, 0.1), 0.5, 0.05)
+    verdict = referee_located(BOARD, EdgeFace.NONE, pieces, "d")
+    assert verdict is not None and not verdict.sure
+    assert "part of the dropped piece" in verdict.doubts[0]
 
 
 def test_an_unseen_neighbour_makes_it_unsure():
