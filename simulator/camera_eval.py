@@ -30,13 +30,13 @@ from firmware_host.camera.locate import Known, Located, Locator
 from firmware_host.camera.markers import BoardNotFound
 from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
-from firmware_host.camera.search import SYMMETRY
 from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import Board, EdgeFace, PolygonShape
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.model import load_params
 from firmware_host.model.supply import GAME_DROPS
+from firmware_host.rules.geometry import turn_period
 from firmware_host.rules.landing import judge
 from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
@@ -52,7 +52,7 @@ def outline_error(board: Board, truth: Piece, pose: Pose) -> float:
     """The largest distance (mm) between corresponding points of ``truth``'s outline and
     the same shape's outline at ``pose``, up to the shape's symmetry (a circle: the
     distance of the centres)."""
-    period = SYMMETRY[truth.shape]
+    period = turn_period(board, truth.shape)
     if period >= 360:
         return math.hypot(truth.pose.x - pose.x, truth.pose.y - pose.y)
     dims = board.shapes.of(truth.shape)

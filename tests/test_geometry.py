@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from firmware_host.config.board import Board, EdgeFace, load_board
 from firmware_host.errors import InputError
-from firmware_host.rules.geometry import inset, piece_shape
+from firmware_host.rules.geometry import inset, piece_shape, turn_period
 from firmware_host.rules.landing import check_position, judge
 from firmware_host.rules.pieces import Pose, Shape
 from tests.builders import piece, position, write_yaml
@@ -232,3 +232,15 @@ def test_edge_contact_near_segment_ends_matches_the_exact_distance(
     v = judge(BOARD, position(piece("red", shape, x, y, angle), edges="color"))
     touched = (segment.side, segment.symbol) in {(str(e.side), e.symbol) for e in v.edges}
     assert touched is (gap <= BOARD.touch_tolerance), f"gap {gap:.4f} mm"
+
+
+def test_turn_period_is_read_off_the_shapes_outline():
+    board = load_board()
+    assert [turn_period(board, s) for s in Shape] == [360.0, 90.0, 180.0, 120.0]
+    skewed = board.shapes.square.model_copy(
+        update={"vertices": [[-17.0, -17.0], [20.0, -17.0], [17.0, 17.0], [-17.0, 17.0]]}
+    )
+    lopsided = board.model_copy(
+        update={"shapes": board.shapes.model_copy(update={"square": skewed})}
+    )
+    assert turn_period(lopsided, Shape.SQUARE) == 360.0

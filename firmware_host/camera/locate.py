@@ -29,10 +29,10 @@ from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
-from firmware_host.camera.search import SYMMETRY, Candidate, ColourMap
+from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
-from firmware_host.rules.geometry import PieceSpace, extent, piece_shape
+from firmware_host.rules.geometry import PieceSpace, extent, piece_shape, turn_period
 from firmware_host.rules.landing import MAX_OVERLAP_MM
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
@@ -124,7 +124,7 @@ class Locator:
         )
         # the pieces that moved least first: of two pieces alike, a place goes to the one
         # whose prior lies nearest to it
-        fits.sort(key=lambda pf: _moved(pf[0], pf[1].pose))
+        fits.sort(key=lambda pf: _moved(self.board, pf[0], pf[1].pose))
         taken: list[Located] = []
         faces: dict[Color, list[np.ndarray]] = {}
         for piece, fit in fits:
@@ -294,7 +294,7 @@ class Locator:
         return rivals + [p for p in placed if p.known.id in met and p not in rivals]
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
-        pose = _canonical(piece, _inside_walls(self.board, piece.shape, fit.pose))
+        pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         sx, sy, sa = fit.sigma
         spread = self._board_spread
         sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
@@ -307,13 +307,14 @@ def _quality(found: float, rms_mm: float) -> float:
     return found - rms_mm / MAX_RMS_MM
 
 
-def _moved(piece: Known, pose: Pose) -> float:
+def _moved(board: Board, piece: Known, pose: Pose) -> float:
     """How far a fit lies from the piece's prior (mm; an angle's degree counts as 0.2 mm)."""
     prior = piece.prior
     if prior is None:
         return math.inf
-    turn = (pose.angle - prior.angle + 180.0) % SYMMETRY[piece.shape]
-    turn = min(turn, SYMMETRY[piece.shape] - turn)
+    period = turn_period(board, piece.shape)
+    turn = (pose.angle - prior.angle + 180.0) % period
+    turn = min(turn, period - turn)
     return math.hypot(pose.x - prior.x, pose.y - prior.y) + 0.2 * turn
 
 
@@ -331,10 +332,10 @@ def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     return Pose(pose.x + dx, pose.y + dy, pose.angle) if dx or dy else pose
 
 
-def _canonical(piece: Known, pose: Pose) -> Pose:
+def _canonical(board: Board, piece: Known, pose: Pose) -> Pose:
     """``pose`` with its angle the symmetric equivalent nearest the prior's (into [0, 360)
     without a prior); a circle keeps its prior's angle (or 0)."""
-    period = SYMMETRY[piece.shape]
+    period = turn_period(board, piece.shape)
     if period >= 360:
         angle = piece.prior.angle if piece.prior is not None else 0.0
         return Pose(pose.x, pose.y, angle)

@@ -21,6 +21,7 @@ import numpy as np
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
+from firmware_host.rules.geometry import turn_period
 from firmware_host.rules.pieces import Color, Pose, Shape
 
 Array = np.ndarray
@@ -38,14 +39,6 @@ SEEN_TOLERANCE = 0.3
 this share of that face colour's magnitude of it (a café's blue wall is no blue piece)."""
 RING_MM = 2.0
 """Width of the ring around a silhouette that should not be of the piece's colour."""
-
-SYMMETRY: dict[Shape, float] = {
-    Shape.CIRCLE: 360.0,
-    Shape.SQUARE: 90.0,
-    Shape.DIAMOND: 180.0,
-    Shape.TRIANGLE: 120.0,
-}
-"""The turn after which each shape looks the same (degrees)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +128,7 @@ class ColourMap:
         if not free[v_lo:v_hi, u_lo:u_hi].any():
             return []
         found: list[Candidate] = []
-        for angle in _angles(shape):
+        for angle in _angles(board, shape):
             template, centre = _template(board, shape, angle)
             th, tw = template.shape
             if window.shape[0] < th or window.shape[1] < tw:
@@ -165,8 +158,9 @@ def _distinct(found: Sequence[Candidate], keep: int) -> list[Candidate]:
     return chosen
 
 
-def _angles(shape: Shape) -> list[float]:
-    period = SYMMETRY[shape]
+def _angles(board: Board, shape: Shape) -> list[float]:
+    """The silhouettes' angles tried: every :data:`ANGLE_STEP` within the symmetry."""
+    period = turn_period(board, shape)
     if period >= 360:
         return [0.0]
     return [i * ANGLE_STEP for i in range(int(period / ANGLE_STEP))]

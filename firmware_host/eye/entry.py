@@ -22,6 +22,7 @@ from firmware_host.config.board import CircleShape
 from firmware_host.config.table import Table
 from firmware_host.eye.config import EntryFit
 from firmware_host.model.params import PhysicsParams
+from firmware_host.rules.geometry import turn_period
 from firmware_host.rules.pieces import Shape
 from firmware_host.sensors.entry_gate import BeamCut
 
@@ -98,14 +99,7 @@ class ReleaseFit:
 
     def period(self, shape: Shape) -> float:
         """The shape's turn symmetry (degrees): 90 for a square, 360 for none."""
-        radius, vertices = self._outline[shape]
-        if radius:
-            return 360.0
-        for n in (6, 4, 3, 2):
-            turned = _turn(vertices, 360.0 / n)
-            if all(min(math.dist(a, b) for b in vertices) < 1e-3 for a in turned):
-                return 360.0 / n
-        return 360.0
+        return turn_period(self.table.board, shape)
 
     def distance(self, t: float) -> float:
         """How far (mm) a piece let go at rest has fallen ``t`` seconds after release."""

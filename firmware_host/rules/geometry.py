@@ -67,6 +67,27 @@ def inset(vertices: Sequence[Vertex], by: float) -> list[Vertex]:
     return moved
 
 
+def turn_period(board: Board, shape: Shape) -> float:
+    """The turn (degrees) after which ``shape`` looks the same on ``board``: 360 for a
+    circle or an outline with no turn symmetry.
+
+    >>> from firmware_host.config.board import load_board
+    >>> [turn_period(load_board(), s) for s in Shape]
+    [360.0, 90.0, 180.0, 120.0]
+    """
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        return 360.0
+    vertices = [(float(x), float(y)) for x, y in dims.vertices]
+    for n in (6, 4, 3, 2):
+        turn = math.radians(360.0 / n)
+        cos, sin = math.cos(turn), math.sin(turn)
+        turned = [(x * cos - y * sin, x * sin + y * cos) for x, y in vertices]
+        if all(min(math.dist(a, b) for b in vertices) < 1e-3 for a in turned):
+            return 360.0 / n
+    return 360.0
+
+
 def piece_shape(
     board: Board, shape: Shape, pose: Pose, grow: float = 0.0, body: pymunk.Body | None = None
 ) -> pymunk.Shape:
