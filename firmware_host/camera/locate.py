@@ -91,6 +91,13 @@ class Located:
     found: float = 0.0
     rms_mm: float = math.inf
 
+    def piece(self, pose: Pose | None = None) -> Piece:
+        """The piece at ``pose`` (its located or prior pose by default, which it must have)."""
+        at = pose or self.pose
+        if at is None:
+            raise ValueError(f"{self.known.id} has no pose")
+        return Piece(self.known.id, self.known.color, self.known.shape, at)
+
 
 class Locator:
     """Locates known pieces in looks, for one board and camera set-up."""
@@ -102,16 +109,14 @@ class Locator:
         colors: Mapping[Color, tuple[float, float, float]] | None = None,
     ) -> None:
         self.board = board
-        self.setup = setup
         self.artwork = Artwork(board)
-        self._board_spread = 0.0
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
         result: dict[str, Located] = {}
-        self._board_spread = look.spread_mm(self.board.width, self.board.height)
+        spread = look.spread_mm(self.board.width, self.board.height)
         with_prior = [p for p in pieces if p.prior is not None]
         fits = list(
             zip(
@@ -135,7 +140,7 @@ class Locator:
             if all(_quality(fit.found, fit.rms_mm) > _quality(r.found, r.rms_mm) + EVICT_MARGIN
                    for r in rivals):
                 taken = [t for t in taken if t not in rivals]
-                taken.append(self._located(piece, fit))
+                taken.append(self._located(piece, fit, spread))
                 faces.setdefault(piece.color, []).append(fit.face)
         for placed in taken:
             result[placed.known.id] = placed
@@ -157,7 +162,7 @@ class Locator:
                     if p.id not in result and (p.prior is not None or math.isinf(radius))
                 ]
                 options = self._options(look, colour_map, waiting, taken, holders, radius)
-                for placed in self._place(options, taken):
+                for placed in self._place(options, taken, spread):
                     result[placed.known.id] = placed
                     assert placed.pose is not None
                     colour_map.take(self.board, placed.known.shape, placed.pose)
@@ -166,7 +171,7 @@ class Locator:
         return [result[p.id] for p in pieces]
 
     def _place(
-        self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located]
+        self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located], spread: float
     ) -> list[Located]:
         """The best places first, a spot to the piece whose shape and colour explain it
         best; a piece waits for what holds it to be placed. ``taken`` grows."""
@@ -181,7 +186,7 @@ class Locator:
                     continue
                 if not self._supported(piece, fit.pose, holders):
                     continue
-                placed[piece.id] = self._located(piece, fit)
+                placed[piece.id] = self._located(piece, fit, spread)
                 taken.append(placed[piece.id])
                 holders = self._space(taken)
                 placing = True
@@ -238,14 +243,7 @@ class Locator:
 
     def _space(self, holders: Sequence[Located]) -> PieceSpace:
         """The pieces that may hold another up, for :meth:`_supported`."""
-        return PieceSpace(
-            self.board,
-            [
-                Piece(p.known.id, p.known.color, p.known.shape, p.pose)
-                for p in holders
-                if p.pose is not None
-            ],
-        )
+        return PieceSpace(self.board, [p.piece() for p in holders if p.pose is not None])
 
     def _supported(self, piece: Known, pose: Pose, holders: PieceSpace) -> bool:
         """Whether ``piece`` could rest at ``pose``: within :data:`SUPPORT_MM` of the floor
@@ -279,24 +277,20 @@ class Locator:
         """The located pieces a piece at ``pose`` would share a place with: centres
         closer than :data:`SAME_PLACE_MM`, or overlapping by more than
         :data:`MAX_OVERLAP_MM`."""
-        placed = [p for p in taken if p.pose is not None]
+        placed = [(p, p.pose) for p in taken if p.pose is not None]
         rivals = [
-            p
-            for p in placed
-            if p.pose is not None
-            and math.hypot(pose.x - p.pose.x, pose.y - p.pose.y) < SAME_PLACE_MM
+            p for p, at in placed if math.hypot(pose.x - at.x, pose.y - at.y) < SAME_PLACE_MM
         ]
-        others = [Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in placed
-                  if p.pose is not None]
         shrunk = piece_shape(self.board, shape, pose, grow=-MAX_OVERLAP_MM / 2)
-        space = PieceSpace(self.board, others, grow=-MAX_OVERLAP_MM / 2)
+        space = PieceSpace(self.board, [p.piece() for p, _ in placed], grow=-MAX_OVERLAP_MM / 2)
         met = {o.id for o in space.met_by(shrunk)}
-        return rivals + [p for p in placed if p.known.id in met and p not in rivals]
+        return rivals + [p for p, _ in placed if p.known.id in met and p not in rivals]
 
-    def _located(self, piece: Known, fit: OutlineFit) -> Located:
+    def _located(self, piece: Known, fit: OutlineFit, spread: float) -> Located:
+        """The piece where ``fit`` put it, its deviations widened by the board's
+        ``spread`` (mm)."""
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         sx, sy, sa = fit.sigma
-        spread = self._board_spread
         sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
         return Located(piece, pose, True, sigma, fit.found, fit.rms_mm)
 

@@ -58,11 +58,6 @@ class BoardView:
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
-    def to_board(self, points: Array) -> Array:
-        """Image points (N x 2, px) to board points (N x 2, mm)."""
-        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
-
     def spread_mm(self, layout: MarkerLayout, width: float, height: float) -> float:
         """How far off (mm, one standard deviation) the board's points may lie because the
         corners are not exact: the corners moved by :data:`CORNER_SIGMA_PX` at random,

@@ -254,11 +254,6 @@ def _first_crossing(d: Array, level: Array, start: int) -> Array:
     return np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
 
 
-def fit_outline(look: LookFrames, board: Board, shape: Shape, start: Pose) -> OutlineFit:
-    """Fit ``shape``'s outline to the look's frames, starting from ``start``."""
-    return fit_outlines(look, board, [(shape, start)])[0]
-
-
 def fit_outlines(
     look: LookFrames,
     board: Board,

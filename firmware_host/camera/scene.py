@@ -156,10 +156,6 @@ class LookFrames:
         """Every marker id found in any usable frame, ascending."""
         return tuple(sorted({m for f in self.frames for m in f.view.markers}))
 
-    def px_per_mm(self, x: float, y: float) -> float:
-        """The image scale at board point ``(x, y)`` (the finest of the frames)."""
-        return max(f.view.px_per_mm(x, y) for f in self.frames)
-
     def colours(self, points_mm: Array) -> Array:
         """Normalised BGR colours at board points (N x 2, mm): N x 3, median over frames
         (NaN where no frame sees the point)."""

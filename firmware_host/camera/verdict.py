@@ -21,7 +21,7 @@ from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.rules.geometry import PieceSpace, piece_shape
 from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.rules.pieces import Pose
 from firmware_host.rules.position import Position
 
 SIGMAS = 3.0
@@ -85,13 +85,8 @@ def referee_located(
         pose: Pose, moved: Located | None = None, moved_to: Pose | None = None
     ) -> Verdict:
         """The verdict with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
-        pieces = tuple(
-            Piece(p.known.id, p.known.color, p.known.shape, moved_to if p is moved else p.pose)
-            for p in others
-            if p.pose is not None
-        )
-        piece = Piece(dropped_id, dropped.known.color, dropped.known.shape, pose)
-        return judge(board, Position(edges, pieces, piece))
+        pieces = tuple(p.piece(moved_to if p is moved else None) for p in others)
+        return judge(board, Position(edges, pieces, dropped.piece(pose)))
 
     located_verdict = verdict_with(at)
     reference = _decisions(located_verdict)
@@ -148,8 +143,5 @@ def _near(board: Board, dropped: Located, others: Sequence[Located], reach: floa
     piece at its prior)."""
     assert dropped.pose is not None
     grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=reach)
-    pieces = [
-        Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in others if p.pose
-    ]
-    met = {p.id for p in PieceSpace(board, pieces).met_by(grown)}
+    met = {p.id for p in PieceSpace(board, [p.piece() for p in others]).met_by(grown)}
     return [p for p in others if p.known.id in met]
