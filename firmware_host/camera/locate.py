@@ -307,7 +307,7 @@ def _moved(board: Board, piece: Known, pose: Pose) -> float:
     if prior is None:
         return math.inf
     period = turn_period(board, piece.shape)
-    turn = (pose.angle - prior.angle + 180.0) % period
+    turn = 0.0 if period >= 360 else (pose.angle - prior.angle) % period
     turn = min(turn, period - turn)
     return math.hypot(pose.x - prior.x, pose.y - prior.y) + 0.2 * turn
 

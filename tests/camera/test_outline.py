@@ -73,3 +73,16 @@ def test_colours_by_hue_not_by_brightness():
     grey = np.array([[128.0, 128.0, 128.0], [250.0, 250.0, 250.0], [10.0, 10.0, 10.0]])
     assert colours.classify(grey).tolist() == [-1, -1, -1]
     assert not colours.matches(red * 0.2, Color.RED)  # far too dark: a shadow, not paint
+
+
+def test_a_turn_by_the_shapes_symmetry_is_no_move():
+    from firmware_host.camera.locate import Known, _moved
+    from firmware_host.config.board import load_board
+    from firmware_host.rules.pieces import Pose, Shape
+
+    board = load_board()
+    triangle = Known("t", Color.RED, Shape.TRIANGLE, Pose(100.0, 50.0, 10.0))
+    assert _moved(board, triangle, Pose(100.0, 50.0, 130.0)) == 0.0
+    assert math.isclose(_moved(board, triangle, Pose(100.0, 50.0, 15.0)), 1.0)
+    circle = Known("c", Color.RED, Shape.CIRCLE, Pose(100.0, 50.0, 10.0))
+    assert _moved(board, circle, Pose(103.0, 54.0, 200.0)) == 5.0
