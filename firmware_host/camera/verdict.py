@@ -21,7 +21,7 @@ from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.rules.geometry import PieceSpace, piece_shape
 from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Pose
+from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 
 SIGMAS = 3.0
@@ -31,11 +31,15 @@ SIGMAS = 3.0
 @dataclass(frozen=True)
 class CameraVerdict:
     """The verdict at the located poses and whether it holds within their uncertainty;
-    ``doubts`` says, in words, what made it unsure."""
+    ``doubts`` says, in words, what made it unsure; ``pieces`` are the located board (the
+    dropped piece last); ``alternatives`` the other verdicts found within the poses'
+    uncertainty, each with the board it was judged on (what a question can tell apart)."""
 
     verdict: Verdict
     sure: bool
     doubts: tuple[str, ...]
+    pieces: tuple[Piece, ...] = ()
+    alternatives: tuple[tuple[Verdict, tuple[Piece, ...]], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The keys of ``tabletop judge --json`` plus ``sure``."""
@@ -81,14 +85,18 @@ def referee_located(
     at = dropped.pose
     others = [p for p in located if p.known.id != dropped_id and p.pose is not None]
 
-    def verdict_with(
+    def board_with(
         pose: Pose, moved: Located | None = None, moved_to: Pose | None = None
-    ) -> Verdict:
-        """The verdict with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
+    ) -> tuple[Piece, ...]:
+        """The board with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
         pieces = tuple(p.piece(moved_to if p is moved else None) for p in others)
-        return judge(board, Position(edges, pieces, dropped.piece(pose)))
+        return (*pieces, dropped.piece(pose))
 
-    located_verdict = verdict_with(at)
+    def verdict_of(pieces: tuple[Piece, ...]) -> Verdict:
+        return judge(board, Position(edges, pieces[:-1], pieces[-1]))
+
+    located_board = board_with(at)
+    located_verdict = verdict_of(located_board)
     reference = _decisions(located_verdict)
     doubts: list[str] = []
     sx, sy, sa = dropped.sigma
@@ -129,13 +137,21 @@ def referee_located(
                 other.pose.angle,
             )
             trials.append((at, other, moved))
+    alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
+    changed_keys: set[str] = set()
     for pose, moved, moved_to in trials:
-        changed = _decisions(verdict_with(pose, moved, moved_to))
+        trial_board = board_with(pose, moved, moved_to)
+        trial = verdict_of(trial_board)
+        changed = _decisions(trial)
         if changed != reference:
-            keys = [k for k in reference if reference[k] != changed[k]]
-            doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
-            break
-    return CameraVerdict(located_verdict, not doubts, tuple(doubts))
+            changed_keys.update(k for k in reference if reference[k] != changed[k])
+            alternatives.append((trial, trial_board))
+    if changed_keys:
+        keys = [k for k in reference if k in changed_keys]
+        doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
+    return CameraVerdict(
+        located_verdict, not doubts, tuple(doubts), located_board, tuple(alternatives)
+    )
 
 
 def _near(board: Board, dropped: Located, others: Sequence[Located], reach: float) -> list[Located]:

@@ -48,20 +48,30 @@ def register(sim_subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--table", metavar="FILE", help="a table file instead of the reference")
     parser.add_argument("--eye", metavar="FILE", help="an eye file instead of the reference")
+    parser.add_argument(
+        "--camera",
+        choices=("on", "off"),
+        default="on",
+        help="referee with the table's camera (on, the default, when the table has one) "
+        "or with the strips and gates alone (off)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print; a bad profile, table or eye file raises (exit status 2)."""
+    from simulator.eval_camera import EvalCamera
     from simulator.evaluate import evaluate
     from simulator.wire_drops import wire_drops
 
     table = load_table(args.table)
     profile = load_profile(args.noise)
     config = load_eye_config(args.eye)
-    tally = evaluate(
-        table, load_params(), config, wire_drops(table, profile, args.drops, args.seed), args.seed
-    )
+    params = load_params()
+    use_camera = args.camera == "on" and table.camera is not None
+    camera = EvalCamera(table, profile, params, args.seed) if use_camera else None
+    drops = wire_drops(table, profile, args.drops, args.seed)
+    tally = evaluate(table, params, config, drops, args.seed, camera)
     figures = tally.to_json()
     if args.json:
         print(json.dumps(figures))

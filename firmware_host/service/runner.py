@@ -32,9 +32,13 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 from starlette.applications import Starlette
 
+from firmware_host.camera.calibration import effective_colors
+from firmware_host.camera.feed import CameraFeed
+from firmware_host.camera.sight import Sight
+from firmware_host.camera.sources import open_source
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.panel import load_panel
-from firmware_host.config.table import Table, load_table
+from firmware_host.config.table import REFERENCE_TABLE, Table, load_table
 from firmware_host.errors import InputError
 from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
@@ -137,6 +141,30 @@ def service_hub(options: Options, table: Table, announce: Callable[[str], None])
     return hub
 
 
+def service_camera(
+    table: Table, table_file: str | None, hub: HubChoice, seed: int
+) -> CameraFeed | None:
+    """The table's camera (None for ``camera: none``): the virtual camera showing the
+    simulator's true board when the hub is the simulator's, else the table file's source
+    (opened at the first look)."""
+    setup = table.camera
+    if setup is None:
+        return None
+    folder = Path(table_file).resolve().parent if table_file else REFERENCE_TABLE.parent
+    sight = Sight(table.board, setup, load_params(), effective_colors(setup, folder))
+    virtual = hub.virtual
+    if virtual is not None:
+        from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
+
+        camera = VirtualCamera(table, virtual.profile, seed)
+        world = virtual.world
+        return CameraFeed(
+            lambda: VirtualCameraSource(camera, lambda: world.pieces), sight,
+            setup.frames_per_look,
+        )
+    return CameraFeed(lambda: open_source(setup, folder), sight, setup.frames_per_look)
+
+
 class Service:
     """One run of the service (build it, then ``await run()``; ``stop()`` ends it)."""
 
@@ -185,10 +213,11 @@ class Service:
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
+        self.camera = service_camera(table, options.table, self.hub, options.seed)
         self.controller = TableController(
             self.board,
             game,
-            EyeReferee(eye, self.board, params),
+            EyeReferee(eye, self.board, params, self.camera),
             new_game=self._new_game,
         )
         self.controller.link_changed(False, f"connecting to {self.hub.url}")
@@ -276,7 +305,9 @@ class Service:
         self.controller.redraw()
 
     def close(self) -> None:
-        """Release the pins, the hub (and the virtual one) and the journal."""
+        """Release the pins, the camera, the hub (and the virtual one) and the journal."""
+        if self.camera is not None:
+            self.camera.close()
         if self.tracks is not None and not isinstance(self.tracks, HubTracks):
             self.tracks.close()  # the hub's strips go idle by themselves once we are gone
         if self.buttons is not None:

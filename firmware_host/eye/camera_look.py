@@ -1,0 +1,195 @@
+"""The eye's judgement of one drop with the camera: the camera says where the pieces are,
+the strips and gates say when the drop happened and check what the camera saw.
+
+A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of the drop:
+
+1. the sensor look's checks come first (a jam, a second piece, which piece?, no pass);
+2. the camera locates every piece (the model's poses before the drop are the priors);
+   the dropped piece's verdict at the located poses is
+   :func:`~firmware_host.camera.verdict.referee_located`; a camera that gives no frames,
+   does not find the board or does not see the dropped piece leaves the drop to the
+   sensor look alone (:attr:`CameraLook.fault` says why);
+3. the located board must explain the strips and gates (at most the likelihood's
+   ``max_mismatch`` bits unexplained): a board the camera sees where the sensors do not
+   allow it is a doubt, never a silent choice;
+4. *sure* (no decision within the poses' uncertainty, sensors agreeing): decided;
+5. not sure: when the sensor look decides the same verdict unasked, decided; else the
+   question that best splits the verdicts found within the poses' uncertainty
+   (:func:`~firmware_host.eye.questions.best_question`) is asked, and the answers keep
+   the verdicts that agree with them. When no question splits them, the sensor look's
+   outcome stands (its own questions included).
+
+A decision's board is the camera's (an unseen piece at the model's pose): the model is
+re-anchored to what the camera saw after every drop, so drift cannot build up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from firmware_host.camera.markers import BoardNotFound
+from firmware_host.camera.sight import Seen
+from firmware_host.camera.sources import BadFrame, CameraUnavailable
+from firmware_host.camera.verdict import CameraVerdict, referee_located
+from firmware_host.eye.eye import Look, verdict_key
+from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
+from firmware_host.eye.questions import Question, best_question, features, question_text
+from firmware_host.model.world import World
+from firmware_host.rules.landing import Verdict
+from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.sensors.drop import DropReadings
+
+CAMERA_FAULTS: tuple[type[Exception], ...] = (CameraUnavailable, BoardNotFound, BadFrame)
+"""What a look at the camera may raise: the drop is then judged without it."""
+
+ALTERNATIVE_WEIGHT = 0.5
+"""The weight of every verdict found within the poses' uncertainty, against 1 for the
+verdict at the located poses, when choosing the question to ask."""
+
+Camera = Callable[[tuple[Color, Shape]], Seen]
+"""Takes the camera's look at the settled board, the dropped piece being of the given
+identity; raises one of :data:`CAMERA_FAULTS` when the camera cannot."""
+
+
+class CameraLook:
+    """The judgement of the drop of ``look`` (a sensor look begun for it) with ``camera``.
+
+    ``outcome`` is where it stands; ``judged_by`` says what decided or asked (``"camera"``
+    or ``"strips"``), ``fault`` why the camera could not help (None when it did),
+    ``seen`` what it saw and ``camera_verdict`` its verdict.
+    """
+
+    def __init__(self, look: Look, camera: Camera) -> None:
+        self.look = look
+        self.camera = camera
+        self.outcome: Outcome | None = None
+        self.judged_by = "strips"
+        self.fault: str | None = None
+        self.seen: Seen | None = None
+        self.camera_verdict: CameraVerdict | None = None
+        self._boards: list[tuple[Verdict, tuple[Piece, ...]]] = []
+        self._weights: list[float] = []
+        self._asked: dict[str, bool] = {}
+        self._open: str | None = None
+
+    @property
+    def piece_id(self) -> str:
+        """The dropped piece's id."""
+        return self.look.piece_id
+
+    @property
+    def redone(self) -> bool:
+        """Whether the sensor look was redone on settling (its entry had changed)."""
+        return self.look.redone
+
+    def settle(self, readings: DropReadings) -> Outcome:
+        """Judge the drop once it has settled with ``readings``: the sensor look's checks,
+        then the camera (see the module's docstring)."""
+        early = self.look.check(readings)
+        if early is not None:
+            return self._set(early, "strips")
+        identity = self.look.identity
+        assert identity is not None  # else the check asked which piece it was
+        try:
+            self.seen = self.camera(identity)
+        except CAMERA_FAULTS as exc:
+            self.fault = f"the camera is out: {exc}"
+            return self._set(self.look.finish(), "strips")
+        board = self.look.eye.table.board
+        found = referee_located(
+            board, self.look.eye.edges, self.seen.located, self.piece_id, self.seen.held_wrong
+        )
+        if found is None:
+            self.fault = "the camera did not see the dropped piece"
+            return self._set(self.look.finish(), "strips")
+        self.camera_verdict = found
+        explained = self._explains(found.pieces, readings)
+        if found.sure and explained:
+            return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
+        self._boards = [(found.verdict, found.pieces), *found.alternatives]
+        self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
+        strips = self.look.finish()
+        if (
+            explained
+            and isinstance(strips, Decided)
+            and verdict_key(strips.verdict) == verdict_key(found.verdict)
+        ):
+            return self._set(self._decide(found.verdict, found.pieces, strips.confidence), "camera")
+        return self._ask_or(strips)
+
+    def answer(self, yes: bool) -> Outcome:
+        """The players' answer to the open yes/no question."""
+        if self._open is None:
+            return self._set(self.look.answer(yes), "strips")
+        feature, self._open = self._open, None
+        self._asked[feature] = yes
+        kept = [
+            i
+            for i, (verdict, _) in enumerate(self._boards)
+            if self._features(verdict)[feature] is yes
+        ]
+        if not kept:
+            return self._set(
+                Disagree(
+                    "the players' answer agrees with nothing the camera saw: "
+                    "staff confirm the board"
+                ),
+                "camera",
+            )
+        self._boards = [self._boards[i] for i in kept]
+        self._weights = [self._weights[i] for i in kept]
+        return self._ask_or(None)
+
+    def choose(self, color: Color, shape: Shape) -> Outcome:
+        """The players' answer to "which piece was dropped?" (asked by the sensor look)."""
+        return self._set(self.look.choose(color, shape), "strips")
+
+    def _ask_or(self, strips: Outcome | None) -> Outcome:
+        """Ask the question that best splits the camera's verdicts; with none to ask, the
+        leading verdict when all agree, else ``strips`` (the sensor look's outcome)."""
+        keys = [verdict_key(v) for v, _ in self._boards]
+        max_questions = self.look.eye.config.decide.max_questions
+        if len(set(keys)) > 1 and len(self._asked) < max_questions:
+            found = [self._features(v) for v, _ in self._boards]
+            feature = best_question(self._weights, keys, found, set(self._asked))
+            if feature is not None:
+                self._open = feature
+                dropped = self._boards[0][1][-1]
+                text = question_text(
+                    feature, dropped, self._others(), self.look.eye.table.board.bonus_circles
+                )
+                return self._set(Asking(Question(feature, text)), "camera")
+        if len(set(keys)) == 1 and self._asked:
+            verdict, pieces = self._boards[0]
+            return self._set(self._decide(verdict, pieces, 1.0), "camera")
+        if strips is None:
+            shares: dict[tuple[object, ...], float] = {}
+            for w, key in zip(self._weights, keys, strict=True):
+                shares[key] = shares.get(key, 0.0) + w
+            leading = max(shares, key=lambda k: shares[k])
+            verdict, pieces = self._boards[keys.index(leading)]
+            share = shares[leading] / sum(shares.values())
+            return self._set(self._decide(verdict, pieces, share), "camera")
+        return self._set(strips, "strips")
+
+    def _explains(self, pieces: Sequence[Piece], readings: DropReadings) -> bool:
+        """Whether the strips and gates read as the located board predicts (all but the
+        likelihood's ``max_mismatch`` bits)."""
+        eye = self.look.eye
+        fit = eye.likelihood.fit(eye.strips.snapshot(pieces), readings.strips)
+        return fit.mismatches <= eye.config.likelihood.max_mismatch
+
+    def _decide(self, verdict: Verdict, pieces: tuple[Piece, ...], confidence: float) -> Decided:
+        eye = self.look.eye
+        snapshot = World.at_rest(eye.table.board, eye.params, pieces).snapshot()
+        return Decided(verdict, pieces, snapshot, confidence, len(self._asked))
+
+    def _others(self) -> tuple[Piece, ...]:
+        return tuple(b.piece() for b in self.look.before.bodies)
+
+    def _features(self, verdict: Verdict) -> dict[str, bool]:
+        return features(verdict, self._others(), self.look.eye.table.board.bonus_circles)
+
+    def _set(self, outcome: Outcome, judged_by: str) -> Outcome:
+        self.outcome, self.judged_by = outcome, judged_by
+        return outcome
