@@ -4,7 +4,9 @@ the strips and gates say when the drop happened and check what the camera saw.
 A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of the drop:
 
 1. the sensor look's checks come first (a jam, a second piece, which piece?, no pass);
-2. the camera locates every piece (the model's poses before the drop are the priors);
+2. the camera locates every piece (the model's poses before the drop are the priors; the
+   dropped piece is told from its twins by where its release says it went,
+   :func:`~firmware_host.camera.twins.tell_twins`);
    the dropped piece's verdict at the located poses is
    :func:`~firmware_host.camera.verdict.referee_located`; a camera that gives no frames,
    does not find the board or does not see the dropped piece leaves the drop to the
@@ -13,23 +15,29 @@ A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of t
    ``max_mismatch`` bits unexplained): a board the camera sees where the sensors do not
    allow it is a doubt, never a silent choice;
 4. *sure* (no decision within the poses' uncertainty, sensors agreeing): decided;
-5. not sure: when the sensor look decides the same verdict unasked, decided; else the
-   question that best splits the verdicts found within the poses' uncertainty
+5. a decision within the poses' uncertainty (the sensors agreeing): the question that
+   best splits the verdicts found there
    (:func:`~firmware_host.eye.questions.best_question`) is asked, and the answers keep
-   the verdicts that agree with them. When no question splits them, the sensor look's
-   outcome stands (its own questions included).
+   the verdicts that agree with them;
+6. unsure for another reason (a part of the outline unclear, an unseen neighbour, a
+   board the physics cannot hold, the sensors disagreeing): the sensor look judges too;
+   the same verdict is decided, another one makes a question that tells the two apart
+   (or, with none, a staff call), and a question of the sensor look is asked as it is.
 
-A decision's board is the camera's (an unseen piece at the model's pose): the model is
-re-anchored to what the camera saw after every drop, so drift cannot build up.
+A decision's board is the camera's (an unseen piece at the model's pose, a dropped piece
+the camera missed at the sensor look's pose): the model is re-anchored to what the camera
+saw after every drop, so drift cannot build up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from firmware_host.camera.markers import BoardNotFound
 from firmware_host.camera.sight import Seen
 from firmware_host.camera.sources import BadFrame, CameraUnavailable
+from firmware_host.camera.twins import tell_twins
 from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
@@ -94,33 +102,42 @@ class CameraLook:
             self.seen = self.camera(identity)
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
-            return self._set(self.look.finish(), "strips")
+            return self._set(self._anchor(self.look.finish()), "strips")
+        located = tell_twins(self.seen.located, self.piece_id, self.look.spots)
+        self.seen = replace(self.seen, located=tuple(located))
         board = self.look.eye.table.board
         found = referee_located(
-            board, self.look.eye.edges, self.seen.located, self.piece_id, self.seen.held_wrong
+            board, self.look.eye.edges, located, self.piece_id, self.seen.held_wrong
         )
         if found is None:
             self.fault = "the camera did not see the dropped piece"
-            return self._set(self.look.finish(), "strips")
+            return self._set(self._anchor(self.look.finish()), "strips")
         self.camera_verdict = found
         explained = self._explains(found.pieces, readings)
-        if found.sure and explained:
-            return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
         self._boards = [(found.verdict, found.pieces), *found.alternatives]
         self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
+        if found.sure and explained:
+            return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
+        if found.alternatives and explained:
+            return self._ask_or(None)
         strips = self.look.finish()
-        if (
-            explained
-            and isinstance(strips, Decided)
-            and verdict_key(strips.verdict) == verdict_key(found.verdict)
-        ):
+        if not isinstance(strips, Decided):
+            return self._set(self._anchor(strips), "strips")
+        if verdict_key(strips.verdict) == verdict_key(found.verdict):
             return self._set(self._decide(found.verdict, found.pieces, strips.confidence), "camera")
-        return self._ask_or(strips)
+        self._boards.append((strips.verdict, self._anchored(strips.pieces)))
+        self._weights.append(1.0)
+        return self._ask_or(
+            Disagree(
+                "the camera and the strips see different landings and no question tells "
+                "them apart: staff confirm the board"
+            )
+        )
 
     def answer(self, yes: bool) -> Outcome:
         """The players' answer to the open yes/no question."""
         if self._open is None:
-            return self._set(self.look.answer(yes), "strips")
+            return self._set(self._anchor(self.look.answer(yes)), "strips")
         feature, self._open = self._open, None
         self._asked[feature] = yes
         kept = [
@@ -144,9 +161,9 @@ class CameraLook:
         """The players' answer to "which piece was dropped?" (asked by the sensor look)."""
         return self._set(self.look.choose(color, shape), "strips")
 
-    def _ask_or(self, strips: Outcome | None) -> Outcome:
-        """Ask the question that best splits the camera's verdicts; with none to ask, the
-        leading verdict when all agree, else ``strips`` (the sensor look's outcome)."""
+    def _ask_or(self, otherwise: Outcome | None) -> Outcome:
+        """Ask the question that best splits the verdicts still standing; with none to
+        ask, the verdict when they all agree, else ``otherwise`` (None: the leading one)."""
         keys = [verdict_key(v) for v, _ in self._boards]
         max_questions = self.look.eye.config.decide.max_questions
         if len(set(keys)) > 1 and len(self._asked) < max_questions:
@@ -159,18 +176,31 @@ class CameraLook:
                     feature, dropped, self._others(), self.look.eye.table.board.bonus_circles
                 )
                 return self._set(Asking(Question(feature, text)), "camera")
-        if len(set(keys)) == 1 and self._asked:
-            verdict, pieces = self._boards[0]
-            return self._set(self._decide(verdict, pieces, 1.0), "camera")
-        if strips is None:
-            shares: dict[tuple[object, ...], float] = {}
-            for w, key in zip(self._weights, keys, strict=True):
-                shares[key] = shares.get(key, 0.0) + w
-            leading = max(shares, key=lambda k: shares[k])
-            verdict, pieces = self._boards[keys.index(leading)]
-            share = shares[leading] / sum(shares.values())
-            return self._set(self._decide(verdict, pieces, share), "camera")
-        return self._set(strips, "strips")
+        if otherwise is not None and len(set(keys)) > 1:
+            return self._set(otherwise, "camera")
+        shares: dict[tuple[object, ...], float] = {}
+        for w, key in zip(self._weights, keys, strict=True):
+            shares[key] = shares.get(key, 0.0) + w
+        leading = max(shares, key=lambda k: shares[k])
+        verdict, pieces = self._boards[keys.index(leading)]
+        share = shares[leading] / sum(shares.values())
+        return self._set(self._decide(verdict, pieces, share), "camera")
+
+    def _anchor(self, outcome: Outcome) -> Outcome:
+        """The strips' decision on a board the camera saw: its pieces re-anchored to the
+        camera's poses (:meth:`_anchored`); any other outcome as it is."""
+        if not isinstance(outcome, Decided) or self.seen is None:
+            return outcome
+        anchored = self._decide(outcome.verdict, self._anchored(outcome.pieces), 0.0)
+        return replace(anchored, confidence=outcome.confidence, questions=outcome.questions)
+
+    def _anchored(self, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+        """``pieces`` (a board the strips chose) with every piece the camera saw at its
+        located pose."""
+        if self.seen is None:
+            return tuple(pieces)
+        located = {p.known.id: p for p in self.seen.located if p.seen and p.pose is not None}
+        return tuple(located[p.id].piece() if p.id in located else p for p in pieces)
 
     def _explains(self, pieces: Sequence[Piece], readings: DropReadings) -> bool:
         """Whether the strips and gates read as the located board predicts (all but the

@@ -253,6 +253,12 @@ class Look:
             self.outcome = self._early
         return self.outcome
 
+    @property
+    def spots(self) -> tuple[Pose, ...]:
+        """Where the dropped piece came to rest in the landings simulated from its release,
+        not weighed yet (none once :meth:`finish` has weighed them)."""
+        return tuple(landing.pieces[-1].pose for landing in self._landings)
+
     def finish(self) -> Outcome:
         """Judge the landing from the strips once :meth:`check` found nothing else to say:
         the weights, the refinement, and the decision or the first question."""
