@@ -21,7 +21,7 @@ from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.eye.camera_look import Camera, CameraLook
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from simulator.camera_eval import outline_error
 from simulator.evaluate import Tally
 from simulator.virtual_camera import VirtualCamera
@@ -53,11 +53,11 @@ class EvalCamera:
             out = exc
         known = [Known(p.id, p.color, p.shape, p.pose) for p in believed]
 
-        def look(identity: tuple[Color, Shape]) -> Seen:
+        def look(identity: tuple[Color, Shape], near: Pose | None) -> Seen:
             if frames is None:
                 assert out is not None
                 raise out
-            dropped = Known(piece_id, identity[0], identity[1])
+            dropped = Known(piece_id, identity[0], identity[1], near)
             names = [f"look {self.virtual.looks} frame {i}" for i in range(len(frames))]
             return self.sight.see(frames, names, [*known, dropped])
 

@@ -117,7 +117,7 @@ def test_the_strips_referee_alone_while_the_camera_is_out() -> None:
     snapshot = World.at_rest(TABLE.board, PARAMS, believed).snapshot()
     identity = (last.pieces[-1].color, last.pieces[-1].shape)
 
-    def unplugged(_: object) -> object:
+    def unplugged(*_: object) -> object:
         raise CameraUnavailable("the camera is unplugged")
 
     look = CameraLook(eye.begin(snapshot, identity, last.readings.entered, "p3"), unplugged)

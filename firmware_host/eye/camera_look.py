@@ -31,6 +31,7 @@ saw after every drop, so drift cannot build up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -44,7 +45,7 @@ from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
 from firmware_host.eye.questions import Question, best_question, features, question_text
 from firmware_host.model.world import World
 from firmware_host.rules.landing import Verdict
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropReadings
 
 CAMERA_FAULTS: tuple[type[Exception], ...] = (CameraUnavailable, BoardNotFound, BadFrame)
@@ -54,9 +55,14 @@ ALTERNATIVE_WEIGHT = 0.5
 """The weight of every verdict found within the poses' uncertainty, against 1 for the
 verdict at the located poses, when choosing the question to ask."""
 
-Camera = Callable[[tuple[Color, Shape]], Seen]
+Camera = Callable[[tuple[Color, Shape], Pose | None], Seen]
 """Takes the camera's look at the settled board, the dropped piece being of the given
-identity; raises one of :data:`CAMERA_FAULTS` when the camera cannot."""
+identity and, when its release says so, near the given pose (its prior); raises one of
+:data:`CAMERA_FAULTS` when the camera cannot."""
+
+SPOTS_SPREAD_MM = 15.0
+"""The landings simulated from the release give the dropped piece a prior pose when they
+lie within this of their median (RMS): the one nearest the median."""
 
 
 class CameraLook:
@@ -99,7 +105,7 @@ class CameraLook:
         identity = self.look.identity
         assert identity is not None  # else the check asked which piece it was
         try:
-            self.seen = self.camera(identity)
+            self.seen = self.camera(identity, spots_prior(self.look.spots))
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
             return self._set(self._anchor(self.look.finish()), "strips")
@@ -223,3 +229,23 @@ class CameraLook:
     def _set(self, outcome: Outcome, judged_by: str) -> Outcome:
         self.outcome, self.judged_by = outcome, judged_by
         return outcome
+
+
+def spots_prior(spots: Sequence[Pose]) -> Pose | None:
+    """The landing spot nearest the spots' median when they agree within
+    :data:`SPOTS_SPREAD_MM` (RMS), else None.
+
+    >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(12.0, 5.0, 30.0), Pose(11.0, 5.5, 60.0)])
+    Pose(x=11.0, y=5.5, angle=60.0)
+    >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(110.0, 5.0, 0.0)]) is None
+    True
+    """
+    if not spots:
+        return None
+    xs = sorted(s.x for s in spots)
+    ys = sorted(s.y for s in spots)
+    mx, my = xs[len(xs) // 2], ys[len(ys) // 2]
+    spread = math.sqrt(sum((s.x - mx) ** 2 + (s.y - my) ** 2 for s in spots) / len(spots))
+    if spread > SPOTS_SPREAD_MM:
+        return None
+    return min(spots, key=lambda s: math.hypot(s.x - mx, s.y - my))

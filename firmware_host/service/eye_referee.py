@@ -39,7 +39,7 @@ from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
@@ -126,9 +126,9 @@ class EyeReferee:
         priors)."""
         known = [Known(p.id, p.color, p.shape, p.pose) for p in pieces]
 
-        def look(identity: tuple[Color, Shape]) -> Seen:
+        def look(identity: tuple[Color, Shape], near: Pose | None) -> Seen:
             try:
-                return camera.look([*known, Known(piece_id, identity[0], identity[1])])
+                return camera.look([*known, Known(piece_id, identity[0], identity[1], near)])
             except CAMERA_FAULTS:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end
