@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from firmware_host.camera.locate import Known
 from firmware_host.camera.sight import Seen, Sight
 from firmware_host.camera.sources import CameraUnavailable, FrameSource
@@ -30,6 +32,9 @@ class CameraFeed:
         self.frames = frames
         self.looks = 0
         self.source: FrameSource | None = None
+        self.last: tuple[np.ndarray, Seen] | None = None
+        """The last look's first frame and what it saw (None after a failed look, and
+        once :meth:`take_last` took it)."""
         self.status = "ready"
         """``"ready"`` (no look yet), ``"seeing"`` (the last look found the board), or
         ``"out: "`` and why the last look failed."""
@@ -46,12 +51,19 @@ class CameraFeed:
             names = [f"{name}, look {self.looks}, frame {i + 1}" for i in range(len(frames))]
             seen = self.sight.see(frames, names, known)
         except Exception as exc:
+            self.last = None
             if isinstance(exc, CameraUnavailable):
                 self.close()
             self.status = f"out: {exc}"
             raise
         self.status = "seeing"
+        self.last = (frames[0], seen)
         return seen
+
+    def take_last(self) -> tuple[np.ndarray, Seen] | None:
+        """The last look's first frame and what it saw, once (None when there is none)."""
+        last, self.last = self.last, None
+        return last
 
     def close(self) -> None:
         """Release the camera (it is opened again at the next look)."""

@@ -15,6 +15,9 @@ spot, the old one near its prior) is clearly the cheaper one.
 ...               (0.1, 0.1, 0.1))
 >>> [p.pose.x for p in tell_twins([old, new], "p9", [Pose(151.0, 41.0, 0.0)])]
 [64.0, 150.0]
+>>> missed = Located(Known("p9", Color.RED, Shape.SQUARE), None, False)
+>>> [(p.pose.x, p.seen) for p in tell_twins([old, missed], "p9", [Pose(151.0, 41.0, 0.0)])]
+[(60.0, False), (150.0, True)]
 """
 
 from __future__ import annotations
@@ -28,21 +31,30 @@ from firmware_host.rules.pieces import Pose
 
 SWAP_MARGIN_MM = 10.0
 """The swapped assignment must be this much cheaper (mm of distance, summed) to be taken."""
+UNSEEN_MM = 30.0
+"""What a piece the camera did not see costs in an assignment (mm)."""
 
 
 def tell_twins(
     located: Sequence[Located], dropped_id: str, spots: Sequence[Pose]
 ) -> list[Located]:
     """``located`` with the dropped piece and one twin swapped when the entry's ``spots``
-    say so (unchanged without spots, or when the dropped piece was not seen)."""
+    say so (unchanged without spots). A dropped piece the camera did not see counts
+    :data:`UNSEEN_MM` where it is: when a twin was found far from its prior where the
+    release says the new piece went, the twin is that new piece, and the old one is
+    unseen at its prior."""
     result = list(located)
     index = next(i for i, p in enumerate(result) if p.known.id == dropped_id)
     dropped = result[index]
-    if not spots or not dropped.seen or dropped.pose is None:
+    if not spots:
         return result
+    seen = dropped.seen and dropped.pose is not None
 
     def from_spots(pose: Pose) -> float:
         return min(math.hypot(pose.x - s.x, pose.y - s.y) for s in spots)
+
+    def apart(a: Pose, b: Pose) -> float:
+        return math.hypot(a.x - b.x, a.y - b.y)
 
     best, best_gain = None, SWAP_MARGIN_MM
     for i, twin in enumerate(result):
@@ -55,14 +67,20 @@ def tell_twins(
             or (twin.known.color, twin.known.shape) != (dropped.known.color, dropped.known.shape)
         ):
             continue
-        keep = from_spots(dropped.pose) + math.hypot(twin.pose.x - prior.x, twin.pose.y - prior.y)
-        swap = from_spots(twin.pose) + math.hypot(
-            dropped.pose.x - prior.x, dropped.pose.y - prior.y
-        )
+        if seen:
+            assert dropped.pose is not None
+            keep = from_spots(dropped.pose) + apart(twin.pose, prior)
+            swap = from_spots(twin.pose) + apart(dropped.pose, prior)
+        else:
+            keep = UNSEEN_MM + apart(twin.pose, prior)
+            swap = from_spots(twin.pose) + UNSEEN_MM
         if keep - swap > best_gain:
             best, best_gain = i, keep - swap
     if best is not None:
         twin = result[best]
         result[index] = replace(twin, known=dropped.known)
-        result[best] = replace(dropped, known=twin.known)
+        if seen:
+            result[best] = replace(dropped, known=twin.known)
+        else:
+            result[best] = Located(twin.known, twin.known.prior, False)
     return result

@@ -5,22 +5,25 @@ is *sure* when no decision of that verdict (a touch within the tolerance, an edg
 a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
 directions and turned as far both ways, and each piece within reach of a touch is moved
-as far towards it and away, and every such verdict must equal the located one. A piece
-whose prior lies within :data:`UNSEEN_REACH_MM` and that the camera did not see (a drop may
-have knocked it against the dropped one), or one the physics cannot hold where the camera
-sees it, makes the verdict unsure.
+as far towards it and away, and every such verdict must equal the located one; those
+that differ are the *alternatives* a question can tell apart. A dropped piece whose
+outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations.
+A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
+shares the dropped piece's colour or shape (a drop may have knocked it against the
+dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
+where the camera sees it, makes the verdict unsure.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import Verdict, judge
+from firmware_host.rules.landing import Rule, Verdict, judge
 from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 
@@ -51,9 +54,16 @@ SURE_RMS_MM = 0.2
 """A verdict is sure only when the dropped piece's fit found at least :data:`SURE_FOUND`
 of its outline with residuals of at most this (RMS, mm): a fit on part of an outline
 can be off by more than its standard deviations say."""
+UNCLEAR_MM = 0.7
+UNCLEAR_DEGREES = 3.0
+"""A dropped piece whose fit found less than :data:`SURE_FOUND` of its outline, or with
+residuals over :data:`SURE_RMS_MM`, is taken to be uncertain by at least this much (one
+standard deviation): a fit on part of an outline can be off by more than its own
+deviations say."""
 UNSEEN_REACH_MM = 70.0
 """A piece the camera did not see, whose prior lies this close to the dropped piece's
-centre, may have been knocked against it: the verdict is unsure."""
+centre, may have been knocked against it: when it shares the dropped piece's colour or
+shape, whether the two touch is in doubt (both verdicts are alternatives)."""
 
 
 def _decisions(verdict: Verdict) -> dict[str, object]:
@@ -100,21 +110,24 @@ def referee_located(
     reference = _decisions(located_verdict)
     doubts: list[str] = []
     sx, sy, sa = dropped.sigma
-    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
-    unseen = [
-        p.known.id
-        for p in others
-        if not p.seen
-        and p.pose is not None
-        and math.hypot(p.pose.x - at.x, p.pose.y - at.y) < UNSEEN_REACH_MM
-    ]
-    if unseen:
-        doubts.append(f"the camera did not see {', '.join(unseen)} next to the dropped piece")
     if dropped.found < SURE_FOUND or dropped.rms_mm > SURE_RMS_MM:
-        doubts.append(
-            f"the camera shows only part of the dropped piece's outline clearly "
-            f"({dropped.found:.0%} found, residuals {dropped.rms_mm:.2f} mm)"
-        )
+        # a fit on part of an outline can be off by more than its deviations say
+        sx, sy = max(sx, UNCLEAR_MM), max(sy, UNCLEAR_MM)
+        sa = max(sa, UNCLEAR_DEGREES) if math.isfinite(sa) else sa
+    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
+    alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
+    for p in others:
+        if p.seen or p.pose is None:
+            continue
+        if math.hypot(p.pose.x - at.x, p.pose.y - at.y) >= UNSEEN_REACH_MM:
+            continue
+        if p.known.color != dropped.known.color and p.known.shape != dropped.known.shape:
+            continue  # touching it or not breaks no rule
+        doubts.append(f"the camera did not see {p.known.id} next to the dropped piece")
+        unseen = p.piece()
+        touched = any(t.id == unseen.id for t in located_verdict.touching)
+        flip = _untouched if touched else _touched
+        alternatives.append((flip(located_verdict, unseen), located_board))
     held = [i for i in (dropped_id, *(p.known.id for p in near)) if i in disagreements]
     if held:
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
@@ -137,7 +150,6 @@ def referee_located(
                 other.pose.angle,
             )
             trials.append((at, other, moved))
-    alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
     changed_keys: set[str] = set()
     for pose, moved, moved_to in trials:
         trial_board = board_with(pose, moved, moved_to)
@@ -161,3 +173,25 @@ def _near(board: Board, dropped: Located, others: Sequence[Located], reach: floa
     grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=reach)
     met = {p.id for p in PieceSpace(board, [p.piece() for p in others]).met_by(grown)}
     return [p for p in others if p.known.id in met]
+
+
+def _touched(verdict: Verdict, piece: Piece) -> Verdict:
+    """``verdict`` had the dropped piece also touched ``piece``."""
+    offenders = dict(verdict.offenders)
+    dropped = verdict.dropped
+    for rule, same in ((Rule.SHAPE, piece.shape == dropped.shape),
+                       (Rule.COLOR, piece.color == dropped.color)):
+        if same:
+            offenders[rule] = (*offenders.get(rule, ()), piece)
+    return replace(verdict, touching=(*verdict.touching, piece), offenders=offenders)
+
+
+def _untouched(verdict: Verdict, piece: Piece) -> Verdict:
+    """``verdict`` had the dropped piece not touched ``piece``."""
+    offenders = {
+        rule: kept
+        for rule, culprits in verdict.offenders.items()
+        if (kept := tuple(c for c in culprits if c != piece)) or rule is Rule.HEIGHT
+    }
+    touching = tuple(t for t in verdict.touching if t.id != piece.id)
+    return replace(verdict, touching=touching, offenders=offenders)

@@ -60,6 +60,13 @@ Camera = Callable[[tuple[Color, Shape], Pose | None], Seen]
 identity and, when its release says so, near the given pose (its prior); raises one of
 :data:`CAMERA_FAULTS` when the camera cannot."""
 
+ANCHOR_MM = 10.0
+"""A decision of the strips takes the camera's pose of the dropped piece only within this
+of its own (a camera that saw the piece elsewhere saw something else)."""
+RELEASE_REACH_MM = 40.0
+"""The camera's dropped piece must lie this close to a landing simulated from its release
+for the camera to decide alone (else the strips judge too)."""
+
 SPOTS_SPREAD_MM = 15.0
 """The landings simulated from the release give the dropped piece a prior pose when they
 lie within this of their median (RMS): the one nearest the median."""
@@ -85,6 +92,7 @@ class CameraLook:
         self._weights: list[float] = []
         self._asked: dict[str, bool] = {}
         self._open: str | None = None
+        self._spots: tuple[Pose, ...] = ()
 
     @property
     def piece_id(self) -> str:
@@ -105,7 +113,8 @@ class CameraLook:
         identity = self.look.identity
         assert identity is not None  # else the check asked which piece it was
         try:
-            self.seen = self.camera(identity, spots_prior(self.look.spots))
+            self._spots = self.look.spots
+            self.seen = self.camera(identity, spots_prior(self._spots))
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
             return self._set(self._anchor(self.look.finish()), "strips")
@@ -119,7 +128,7 @@ class CameraLook:
             self.fault = "the camera did not see the dropped piece"
             return self._set(self._anchor(self.look.finish()), "strips")
         self.camera_verdict = found
-        explained = self._explains(found.pieces, readings)
+        explained = self._explains(found.pieces, readings) and self._released_there(found)
         self._boards = [(found.verdict, found.pieces), *found.alternatives]
         self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
         if found.sure and explained:
@@ -202,11 +211,28 @@ class CameraLook:
 
     def _anchored(self, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
         """``pieces`` (a board the strips chose) with every piece the camera saw at its
-        located pose."""
+        located pose; the dropped piece only where the strips' board has it within
+        :data:`ANCHOR_MM` (else the camera saw something else there)."""
         if self.seen is None:
             return tuple(pieces)
         located = {p.known.id: p for p in self.seen.located if p.seen and p.pose is not None}
+        dropped = located.get(self.piece_id)
+        if dropped is not None and dropped.pose is not None:
+            chosen = next((p.pose for p in pieces if p.id == self.piece_id), None)
+            if chosen is None or math.hypot(
+                chosen.x - dropped.pose.x, chosen.y - dropped.pose.y
+            ) > ANCHOR_MM:
+                del located[self.piece_id]
         return tuple(located[p.id].piece() if p.id in located else p for p in pieces)
+
+    def _released_there(self, found: CameraVerdict) -> bool:
+        """Whether the dropped piece lies within :data:`RELEASE_REACH_MM` of a landing
+        simulated from its release (or the look has none to compare with)."""
+        spots = self._spots
+        at = found.pieces[-1].pose
+        return not spots or min(math.hypot(s.x - at.x, s.y - at.y) for s in spots) <= (
+            RELEASE_REACH_MM
+        )
 
     def _explains(self, pieces: Sequence[Piece], readings: DropReadings) -> bool:
         """Whether the strips and gates read as the located board predicts (all but the

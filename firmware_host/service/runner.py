@@ -34,6 +34,7 @@ from starlette.applications import Starlette
 
 from firmware_host.camera.calibration import effective_colors
 from firmware_host.camera.feed import CameraFeed
+from firmware_host.camera.kept import FrameKeeper, frames_folder
 from firmware_host.camera.sight import Sight
 from firmware_host.camera.sources import open_source
 from firmware_host.config.board import EdgeFace
@@ -219,8 +220,24 @@ class Service:
             game,
             EyeReferee(eye, self.board, params, self.camera),
             new_game=self._new_game,
+            keep_frame=self._keep_frame if self.camera is not None else None,
         )
         self.controller.link_changed(False, f"connecting to {self.hub.url}")
+
+    def _keep_frame(self, game_id: int, turn: int) -> Path | None:
+        """Keep the frame the verdict of ``turn`` came from (None: judged without the
+        camera); a frame that cannot be written is logged, never a fault of the game."""
+        assert self.camera is not None and self.table.camera is not None
+        last = self.camera.take_last()
+        if last is None:
+            return None
+        folder = frames_folder(Path(self.options.journal))
+        keeper = FrameKeeper(folder, self.board, self.table.camera.markers)
+        try:
+            return keeper.save(game_id, turn, *last)
+        except OSError as exc:
+            event(log, "frame not kept", logging.WARNING, turn=turn, problem=str(exc))
+            return None
 
     def _new_game(self) -> DropItRecord:
         """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
