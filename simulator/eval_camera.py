@@ -13,15 +13,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from firmware_host.camera.locate import Known
 from firmware_host.camera.sight import Seen, Sight
 from firmware_host.camera.sources import CameraUnavailable
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.eye.camera_look import Camera, CameraLook
+from firmware_host.eye.camera_look import Camera, CameraLook, known_pieces
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.rules.pieces import Color, Piece, Shape
 from simulator.camera_eval import outline_error
 from simulator.evaluate import Tally
 from simulator.virtual_camera import VirtualCamera
@@ -51,15 +50,14 @@ class EvalCamera:
             frames = self.virtual.look(truth, EdgeFace.COLOR)
         except CameraUnavailable as exc:
             out = exc
-        known = [Known(p.id, p.color, p.shape, p.pose) for p in believed]
 
-        def look(identity: tuple[Color, Shape], near: Pose | None) -> Seen:
+        def look(identity: tuple[Color, Shape], expected: tuple[Piece, ...] | None) -> Seen:
             if frames is None:
                 assert out is not None
                 raise out
-            dropped = Known(piece_id, identity[0], identity[1], near)
             names = [f"look {self.virtual.looks} frame {i}" for i in range(len(frames))]
-            return self.sight.see(frames, names, [*known, dropped])
+            known = known_pieces(believed, piece_id, identity, expected)
+            return self.sight.see(frames, names, known)
 
         return look
 

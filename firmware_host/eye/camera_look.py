@@ -35,6 +35,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from firmware_host.camera.locate import Known
 from firmware_host.camera.markers import BoardNotFound
 from firmware_host.camera.sight import Seen
 from firmware_host.camera.sources import BadFrame, CameraUnavailable
@@ -55,11 +56,13 @@ ALTERNATIVE_WEIGHT = 0.5
 """The weight of every verdict found within the poses' uncertainty, against 1 for the
 verdict at the located poses, when choosing the question to ask."""
 
-Camera = Callable[[tuple[Color, Shape], Pose | None], Seen]
+Camera = Callable[[tuple[Color, Shape], tuple[Piece, ...] | None], Seen]
 """Takes the camera's look at the settled board, the dropped piece being of the given
-identity and, when its release says so, near the given pose (its prior); raises one of
+identity; the board its release's landings expect (the dropped piece last, pile shifts
+included) gives the priors when they agree (:func:`spots_prior`). Raises one of
 :data:`CAMERA_FAULTS` when the camera cannot."""
 
+SHIFTED_PRIORS = __import__("os").environ.get("PRIORS", "shift") == "shift"
 ANCHOR_MM = 10.0
 """A decision of the strips takes the camera's pose of the dropped piece only within this
 of its own (a camera that saw the piece elsewhere saw something else)."""
@@ -68,8 +71,8 @@ RELEASE_REACH_MM = 40.0
 for the camera to decide alone (else the strips judge too)."""
 
 SPOTS_SPREAD_MM = 15.0
-"""The landings simulated from the release give the dropped piece a prior pose when they
-lie within this of their median (RMS): the one nearest the median."""
+"""The landings simulated from the release give the priors when their dropped pieces lie
+within this of their median (RMS): the landing nearest the median."""
 
 
 class CameraLook:
@@ -113,8 +116,10 @@ class CameraLook:
         identity = self.look.identity
         assert identity is not None  # else the check asked which piece it was
         try:
-            self._spots = self.look.spots
-            self.seen = self.camera(identity, spots_prior(self._spots))
+            landings = self.look.landings
+            self._spots = tuple(board[-1].pose for board in landings)
+            chosen = spots_prior(self._spots)
+            self.seen = self.camera(identity, None if chosen is None else landings[chosen])
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
             return self._set(self._anchor(self.look.finish()), "strips")
@@ -257,12 +262,12 @@ class CameraLook:
         return outcome
 
 
-def spots_prior(spots: Sequence[Pose]) -> Pose | None:
-    """The landing spot nearest the spots' median when they agree within
+def spots_prior(spots: Sequence[Pose]) -> int | None:
+    """The index of the landing spot nearest the spots' median when they agree within
     :data:`SPOTS_SPREAD_MM` (RMS), else None.
 
     >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(12.0, 5.0, 30.0), Pose(11.0, 5.5, 60.0)])
-    Pose(x=11.0, y=5.5, angle=60.0)
+    2
     >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(110.0, 5.0, 0.0)]) is None
     True
     """
@@ -274,4 +279,20 @@ def spots_prior(spots: Sequence[Pose]) -> Pose | None:
     spread = math.sqrt(sum((s.x - mx) ** 2 + (s.y - my) ** 2 for s in spots) / len(spots))
     if spread > SPOTS_SPREAD_MM:
         return None
-    return min(spots, key=lambda s: math.hypot(s.x - mx, s.y - my))
+    return min(range(len(spots)), key=lambda i: math.hypot(spots[i].x - mx, spots[i].y - my))
+
+
+def known_pieces(
+    believed: Sequence[Piece],
+    piece_id: str,
+    identity: tuple[Color, Shape],
+    expected: tuple[Piece, ...] | None,
+) -> list[Known]:
+    """What the camera looks for after the drop of ``piece_id`` (``identity``) onto the
+    ``believed`` board: every believed piece with its prior, and the dropped piece. With
+    an ``expected`` board (:data:`Camera`), the priors are its poses: the pile shifts the
+    release's landing predicts, and where the dropped piece went."""
+    shifted = {p.id: p.pose for p in expected or ()} if SHIFTED_PRIORS else {}
+    known = [Known(p.id, p.color, p.shape, shifted.get(p.id, p.pose)) for p in believed]
+    near = expected[-1].pose if expected else None
+    return [*known, Known(piece_id, identity[0], identity[1], near)]

@@ -254,10 +254,10 @@ class Look:
         return self.outcome
 
     @property
-    def spots(self) -> tuple[Pose, ...]:
-        """Where the dropped piece came to rest in the landings simulated from its release,
-        not weighed yet (none once :meth:`finish` has weighed them)."""
-        return tuple(landing.pieces[-1].pose for landing in self._landings)
+    def landings(self) -> tuple[tuple[Piece, ...], ...]:
+        """The boards after the landings simulated from the release (the dropped piece
+        last), not weighed yet (none once :meth:`finish` has weighed them)."""
+        return tuple(landing.pieces for landing in self._landings)
 
     def finish(self) -> Outcome:
         """Judge the landing from the strips once :meth:`check` found nothing else to say:

@@ -28,18 +28,17 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from firmware_host.camera.feed import CameraFeed
-from firmware_host.camera.locate import Known
 from firmware_host.camera.sight import Seen
 from firmware_host.camera.sources import CameraUnavailable
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
-from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook
+from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
@@ -124,11 +123,10 @@ class EyeReferee:
     def _camera_look(camera: CameraFeed, pieces: tuple[Piece, ...], piece_id: str) -> Camera:
         """The camera's look at the drop of ``piece_id`` onto ``pieces`` (their poses the
         priors)."""
-        known = [Known(p.id, p.color, p.shape, p.pose) for p in pieces]
 
-        def look(identity: tuple[Color, Shape], near: Pose | None) -> Seen:
+        def look(identity: tuple[Color, Shape], expected: tuple[Piece, ...] | None) -> Seen:
             try:
-                return camera.look([*known, Known(piece_id, identity[0], identity[1], near)])
+                return camera.look(known_pieces(pieces, piece_id, identity, expected))
             except CAMERA_FAULTS:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end
