@@ -195,7 +195,7 @@ class PuzzleSheetGame:
         if piece.id not in self.selectable():
             raise IllegalMove(
                 f"{what} is refused: piece {piece.id} is already marked used "
-                f"({self.marks(piece.id)} time{'s' if self.marks(piece.id) > 1 else ''})"
+                f"({self.marks(piece.id)} time{'s' if self.marks(piece.id) != 1 else ''})"
             )
         index = self.current_index
         board = self._shade(self.boards[index], piece, move, what)
