@@ -104,7 +104,7 @@ def test_a_chosen_piece_is_marked_used_for_every_player():
     game = game.apply(PiecePlaced("ana", "2-1", 0, 0))
     with pytest.raises(IllegalMove, match=r"ben choosing piece 2-1 .* already marked used"):
         game.apply(PieceChosen("ben", "2-1"))
-    with pytest.raises(IllegalMove, match=r"ben choosing piece 2-1 .* already marked used"):
+    with pytest.raises(IllegalMove, match=r"ben placing piece 2-1 .* already marked used"):
         game.apply(PiecePlaced("ben", "2-1", 4, 4))
 
 

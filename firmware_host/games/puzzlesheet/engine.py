@@ -215,8 +215,8 @@ class PuzzleSheetGame:
             raise IllegalMove(f"cannot start a game that has already started ({event})")
         raise IllegalMove(f"{event} is not an event of a puzzle sheet game")
 
-    def _piece_chosen(self, move: PieceChosen) -> PuzzleSheetGame:
-        what = f"{move.player} choosing piece {move.piece}"
+    def _piece_chosen(self, move: PieceChosen, what: str = "") -> PuzzleSheetGame:
+        what = what or f"{move.player} choosing piece {move.piece}"
         self._check_turn(move.player, what)
         if self.held is not None:
             raise IllegalMove(f"{what} is refused: first place piece {self.held}, chosen already")
@@ -255,7 +255,7 @@ class PuzzleSheetGame:
                 f"{what} is refused: first place or skip bonus piece {self.pending_bonus[0]}"
             )
         if self.held is None:  # steps 1 and 2 at once
-            chosen = self._piece_chosen(PieceChosen(move.player, move.piece))
+            chosen = self._piece_chosen(PieceChosen(move.player, move.piece), what)
             piece = self._piece(move.piece, move.player)
             board = self.boards[self.current_index]
             self._shade(board, piece, move, what)  # raises: the piece fits nowhere
