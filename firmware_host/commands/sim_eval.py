@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from gettext import ngettext
 from typing import Any
 
 from firmware_host.config.noise import load_profile
@@ -78,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         n = tally.drops
         print(
-            f"{n} drops ({args.noise}): agree {tally.agree} ({100 * tally.agree / n:.1f} %), "
+            ngettext("{n} drop", "{n} drops", n).format(n=n)
+            + f" ({args.noise}): agree {tally.agree} ({100 * tally.agree / n:.1f} %), "
             f"asked {tally.asked} ({100 * tally.asked / n:.1f} %), "
             f"wrong {tally.wrong} ({100 * tally.wrong / n:.1f} %), staff {tally.staff}; "
             f"verdict p50 {figures['verdict_ms_p50']} ms, p95 {figures['verdict_ms_p95']} ms; "
