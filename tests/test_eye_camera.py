@@ -9,9 +9,11 @@ import logging
 import math
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from firmware_host.camera.feed import CameraFeed
+from firmware_host.camera.kept import FrameKeeper, frames_folder, outlined
 from firmware_host.camera.sight import Sight
 from firmware_host.camera.sources import CameraUnavailable, FrameSource
 from firmware_host.cli import main
@@ -28,6 +30,7 @@ from firmware_host.eye import (
     verdict_key,
 )
 from firmware_host.eye.camera_look import CameraLook
+from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
 from firmware_host.rules.pieces import Piece, Pose
@@ -37,6 +40,7 @@ from simulator.eval_camera import EvalCamera
 from simulator.evaluate import evaluate, in_process_drops, oracle_of
 from simulator.true_world import TrueDrop, TrueWorld
 from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
+from tests.journal_support import journal_example
 
 TABLE = load_table()
 PARAMS = load_params()
@@ -212,3 +216,37 @@ def test_sim_eval_reports_the_camera_and_measures_without_it(capsys) -> None:
     assert with_camera["camera_looks"] == 3 and with_camera["camera_judged"] >= 2
     assert without["camera_looks"] == 0 and without["camera_judged"] == 0
     assert with_camera["pose_error_mm_p95"] < 0.5
+
+
+def test_the_verdicts_frames_are_kept_outlined_bounded_and_named_by_turn(tmp_path) -> None:
+    _, made = played(3)
+    last = made[-1]
+    look = camera_look(made[-2].pieces, last, "p3")
+    look.settle(last.readings)
+    assert look.seen is not None
+    setup = TABLE.camera
+    assert setup is not None
+    frame = VirtualCamera(TABLE, CLEAN, 3).look(last.pieces)[0]
+    folder = frames_folder(tmp_path / "journal.sqlite3")
+    keeper = FrameKeeper(folder, TABLE.board, setup.markers, keep=3)
+    paths = [keeper.save(7, turn, frame, look.seen) for turn in range(1, 6)]
+    assert paths[0] == folder / "game-7-turn-1.jpg"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "game-7-turn-3.jpg", "game-7-turn-4.jpg", "game-7-turn-5.jpg"
+    ]
+    drawn = outlined(setup.markers, TABLE.board, frame, look.seen)
+    assert drawn.shape == frame.shape and (drawn != frame).any()
+    assert (cv2.imread(str(paths[-1])) is not None)
+
+
+def test_replay_names_the_kept_frames_of_a_journaled_game(tmp_path, capsys) -> None:
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        game_id = journal_example(journal, "four_players_base")
+    folder = frames_folder(tmp_path / "journal.sqlite3")
+    folder.mkdir()
+    for name in (f"game-{game_id}-turn-2.jpg", f"game-{game_id}-turn-1.jpg", "game-99-turn-1.jpg"):
+        (folder / name).write_bytes(b"jpeg")
+    assert main(["replay", str(game_id), "--journal", str(tmp_path / "journal.sqlite3")]) == 0
+    out = capsys.readouterr().out
+    assert f"turn 1: {folder / f'game-{game_id}-turn-1.jpg'}" in out
+    assert out.index("turn 1: ") < out.index("turn 2: ") and "game-99" not in out

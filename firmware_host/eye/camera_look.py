@@ -62,7 +62,6 @@ identity; the board its release's landings expect (the dropped piece last, pile 
 included) gives the priors when they agree (:func:`spots_prior`). Raises one of
 :data:`CAMERA_FAULTS` when the camera cannot."""
 
-SHIFTED_PRIORS = __import__("os").environ.get("PRIORS", "shift") == "shift"
 ANCHOR_MM = 10.0
 """A decision of the strips takes the camera's pose of the dropped piece only within this
 of its own (a camera that saw the piece elsewhere saw something else)."""
@@ -123,7 +122,7 @@ class CameraLook:
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
             return self._set(self._anchor(self.look.finish()), "strips")
-        located = tell_twins(self.seen.located, self.piece_id, self.look.spots)
+        located = tell_twins(self.seen.located, self.piece_id, self._spots)
         self.seen = replace(self.seen, located=tuple(located))
         board = self.look.eye.table.board
         found = referee_located(
@@ -292,7 +291,7 @@ def known_pieces(
     ``believed`` board: every believed piece with its prior, and the dropped piece. With
     an ``expected`` board (:data:`Camera`), the priors are its poses: the pile shifts the
     release's landing predicts, and where the dropped piece went."""
-    shifted = {p.id: p.pose for p in expected or ()} if SHIFTED_PRIORS else {}
+    shifted = {p.id: p.pose for p in expected or ()}
     known = [Known(p.id, p.color, p.shape, shifted.get(p.id, p.pose)) for p in believed]
     near = expected[-1].pose if expected else None
     return [*known, Known(piece_id, identity[0], identity[1], near)]
