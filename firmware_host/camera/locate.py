@@ -82,7 +82,8 @@ class Known:
 @dataclass(frozen=True)
 class Located:
     """Where a piece was found: ``pose`` and standard deviations ``sigma`` (x, y in mm,
-    angle in degrees), or ``seen`` False (``pose`` is then the prior, if any)."""
+    angle in degrees), or ``seen`` False (``pose`` is then the prior, if any); how much of
+    its outline the fit ``found`` and its residuals (``rms_mm``)."""
 
     known: Known
     pose: Pose | None
@@ -90,6 +91,9 @@ class Located:
     sigma: tuple[float, float, float] = (math.inf, math.inf, math.inf)
     found: float = 0.0
     rms_mm: float = math.inf
+    spread: float = 0.0
+    """The board's share of ``sigma`` (mm): where the markers put the board, the same for
+    every piece of the look, so it does not part two pieces."""
 
     def piece(self, pose: Pose | None = None) -> Piece:
         """The piece at ``pose`` (its located or prior pose by default, which it must have)."""
@@ -292,7 +296,7 @@ class Locator:
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         sx, sy, sa = fit.sigma
         sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
-        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm)
+        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm, spread)
 
 
 def _quality(found: float, rms_mm: float) -> float:

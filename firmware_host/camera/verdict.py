@@ -4,8 +4,10 @@ The verdict is :func:`~firmware_host.rules.landing.judge` on the located poses. 
 is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
 a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
-directions and turned as far both ways, and each piece within reach of a touch is moved
-as far towards it and away, and every such verdict must equal the located one; those
+directions (with the board's share, the markers', for what it lies on; without it for
+what it touches, since the markers place every piece of a look alike) and turned as far
+both ways, and each piece within reach of a touch is moved as far (its own share) towards
+it and away, and every such verdict must equal the located one; those
 that differ are the *alternatives* a question can tell apart. A dropped piece whose
 outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations.
 A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
@@ -131,17 +133,24 @@ def referee_located(
     held = [i for i in (dropped_id, *(p.known.id for p in near)) if i in disagreements]
     if held:
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
-    trials = [
-        (Pose(at.x + SIGMAS * sx * math.cos(k * math.pi / 4),
-              at.y + SIGMAS * sy * math.sin(k * math.pi / 4), at.angle), None, None)
+    # the dropped piece moved by its whole uncertainty (the board's share included) can
+    # change what it lies on; moved by its own share only, what it touches
+    rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
+    trials: list[tuple[Pose, Located | None, Pose | None, bool]] = [
+        (Pose(at.x + SIGMAS * ax * math.cos(k * math.pi / 4),
+              at.y + SIGMAS * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
+        for ax, ay, board_only in ((sx, sy, True), (rx, ry, False))
         for k in range(8)
     ]
     if math.isfinite(sa) and sa > 0:
-        trials += [(Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None) for s in (-1, 1)]
+        trials += [
+            (Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None, False) for s in (-1, 1)
+        ]
     for other in near:
         if not other.seen or other.pose is None:
             continue
         ox, oy, _ = other.sigma
+        ox, oy = _own(ox, other.spread), _own(oy, other.spread)
         away = math.atan2(other.pose.y - at.y, other.pose.x - at.x)
         for sign in (-1, 1):
             moved = Pose(
@@ -149,12 +158,15 @@ def referee_located(
                 other.pose.y + sign * SIGMAS * oy * math.sin(away),
                 other.pose.angle,
             )
-            trials.append((at, other, moved))
+            trials.append((at, other, moved, False))
     changed_keys: set[str] = set()
-    for pose, moved, moved_to in trials:
+    for pose, moved, moved_to, board_only in trials:
         trial_board = board_with(pose, moved, moved_to)
         trial = verdict_of(trial_board)
         changed = _decisions(trial)
+        if board_only:  # the whole board moved: what touches what stays as located
+            trial = _with_touching(trial, located_verdict)
+            changed = _decisions(trial)
         if changed != reference:
             changed_keys.update(k for k in reference if reference[k] != changed[k])
             alternatives.append((trial, trial_board))
@@ -195,3 +207,24 @@ def _untouched(verdict: Verdict, piece: Piece) -> Verdict:
     }
     touching = tuple(t for t in verdict.touching if t.id != piece.id)
     return replace(verdict, touching=touching, offenders=offenders)
+
+
+def _own(sigma: float, spread: float) -> float:
+    """A piece's own share of its deviation ``sigma`` (mm), the board's ``spread`` taken
+    out: what parts it from another piece of the same look."""
+    return math.sqrt(max(sigma * sigma - spread * spread, 0.0))
+
+
+def _with_touching(verdict: Verdict, located: Verdict) -> Verdict:
+    """``verdict`` with the touching (and the rules it breaks) of ``located``: for a
+    trial that moves the whole board, which leaves every gap as it was."""
+    kept = {
+        rule: culprits
+        for rule, culprits in verdict.offenders.items()
+        if rule not in (Rule.SHAPE, Rule.COLOR)
+    }
+    kept.update(
+        {r: c for r, c in located.offenders.items() if r in (Rule.SHAPE, Rule.COLOR)}
+    )
+    ordered = {rule: kept[rule] for rule in Rule if rule in kept}
+    return replace(verdict, touching=located.touching, offenders=ordered)

@@ -1,5 +1,7 @@
 """The camera's verdict: sure only when no decision changes within the poses' uncertainty."""
 
+from dataclasses import replace
+
 from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.verdict import UNCLEAR_MM, referee_located
@@ -94,3 +96,14 @@ def test_an_unseen_piece_still_holds_up_what_rests_on_it():
     hidden = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), False)
     on_top = Located(DROPPED, Pose(100.0, 51.05, 0.0), True, (0.05, 0.05, 0.1))
     assert disagreements(BOARD, load_params(), [hidden, on_top]) == ()
+
+
+def test_the_markers_share_of_the_uncertainty_does_not_part_two_pieces():
+    """Where the board is (the markers' share) moves every piece of a look alike: it can
+    change which level a piece lies in, never what it touches."""
+    gap = BOARD.touch_tolerance + 0.15
+    own_only = scene(gap, 0.1)
+    assert not referee_located(BOARD, EdgeFace.NONE, own_only, "d").sure
+    mostly_board = [replace(p, spread=0.09) for p in scene(gap, 0.1)]
+    verdict = referee_located(BOARD, EdgeFace.NONE, mostly_board, "d")
+    assert verdict is not None and verdict.sure, verdict.doubts
