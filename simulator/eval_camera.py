@@ -9,7 +9,7 @@ before the eye settles, so the verdict's latency counts the locating, not the re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.eye.camera_look import Camera, CameraLook, known_pieces
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from simulator.camera_eval import outline_error
 from simulator.evaluate import Tally
 from simulator.virtual_camera import VirtualCamera
@@ -51,12 +51,12 @@ class EvalCamera:
         except CameraUnavailable as exc:
             out = exc
 
-        def look(identity: tuple[Color, Shape], expected: tuple[Piece, ...] | None) -> Seen:
+        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
             if frames is None:
                 assert out is not None
                 raise out
             names = [f"look {self.virtual.looks} frame {i}" for i in range(len(frames))]
-            known = known_pieces(believed, piece_id, identity, expected)
+            known = known_pieces(believed, piece_id, identity, priors)
             return self.sight.see(frames, names, known)
 
         return look

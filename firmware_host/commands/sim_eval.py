@@ -1,16 +1,17 @@
-"""``tabletop sim eval --drops N --seed S [--noise PROFILE] [--json]``: measure the eye.
+"""``tabletop sim eval --drops N --seed S [--noise PROFILE] [--camera on|off] [--json]``.
 
 Plays N drops on an in-process virtual hub; the host gets them over a pty as sensor
-frames only, through the drop collector (:mod:`simulator.wire_drops`), and the referee's
-eye judges each from those readings (and the piece tag), the eye's questions answered
-truthfully; every decided verdict is compared with ``judge`` on the true final poses
-(:mod:`simulator.evaluate`). Prints the counts and the verdict latency; with ``--json``
-one object: ``drops``, ``agree``, ``asked``, ``wrong``, ``staff``, ``verdict_ms_p50``,
-``verdict_ms_p95`` (DESIGN §5; ``staff`` counts drops handed to staff), and the eye's
-early part's figures (``early_ms_p50``, ``early_ms_p95``, ``lead_ms_p5``,
-``early_overrun``, ``early_redone``: :meth:`simulator.evaluate.Tally.to_json`). In
-text, a second line splits the outcomes by how far the host's model had drifted from the
-true board before each drop (the evaluator's side: :meth:`~simulator.evaluate.Tally.drift_line`).
+frames only, through the drop collector (:mod:`simulator.wire_drops`), and the virtual
+camera's frames of each settled board (:mod:`simulator.eval_camera`) when the table has a
+camera and ``--camera`` is ``on`` (the default); the referee's eye judges each from those
+(and the piece tag), the questions answered truthfully; every decided verdict is compared
+with ``judge`` on the true final poses (:mod:`simulator.evaluate`). Prints the counts and
+the verdict latency; with ``--json`` one object: ``drops``, ``agree``, ``asked``,
+``wrong``, ``staff``, ``verdict_ms_p50``, ``verdict_ms_p95`` (``staff`` counts drops
+handed to staff), the eye's early part's figures, the model's drift and the camera's
+(:meth:`simulator.evaluate.Tally.to_json`). In text, a second line splits the outcomes
+by how far the host's model had drifted from the true board before each drop (the
+evaluator's side: :meth:`~simulator.evaluate.Tally.drift_line`).
 """
 
 from __future__ import annotations
@@ -89,4 +90,12 @@ def run(args: argparse.Namespace) -> int:
             f"redone {figures['early_redone']})"
         )
         print(tally.drift_line())
+        if camera is not None:
+            print(
+                f"camera: {tally.camera_looks} looks, {tally.camera_out} out, "
+                f"{tally.camera_unseen} without the dropped piece, {tally.camera_judged} "
+                f"judged by it; the dropped piece's pose error p50 "
+                f"{figures['pose_error_mm_p50']} mm, p95 {figures['pose_error_mm_p95']} mm; "
+                f"the model's drift p95 {figures['drift_mm_p95']} mm"
+            )
     return 0

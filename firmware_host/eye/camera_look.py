@@ -32,7 +32,7 @@ saw after every drop, so drift cannot build up.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from firmware_host.camera.locate import Known
@@ -56,10 +56,10 @@ ALTERNATIVE_WEIGHT = 0.5
 """The weight of every verdict found within the poses' uncertainty, against 1 for the
 verdict at the located poses, when choosing the question to ask."""
 
-Camera = Callable[[tuple[Color, Shape], tuple[Piece, ...] | None], Seen]
+Camera = Callable[[tuple[Color, Shape], Mapping[str, Pose]], Seen]
 """Takes the camera's look at the settled board, the dropped piece being of the given
-identity; the board its release's landings expect (the dropped piece last, pile shifts
-included) gives the priors when they agree (:func:`spots_prior`). Raises one of
+identity; the priors (by piece id) the release's landings give
+(:func:`expected_priors`) stand in for the model's poses. Raises one of
 :data:`CAMERA_FAULTS` when the camera cannot."""
 
 ANCHOR_MM = 10.0
@@ -72,6 +72,9 @@ for the camera to decide alone (else the strips judge too)."""
 SPOTS_SPREAD_MM = 15.0
 """The landings simulated from the release give the priors when their dropped pieces lie
 within this of their median (RMS): the landing nearest the median."""
+LOOSE_SPREAD_MM = 60.0
+"""... and the dropped piece's prior alone when they lie within this: the locator fits it
+there and searches near it before it searches the whole board."""
 
 
 class CameraLook:
@@ -117,8 +120,7 @@ class CameraLook:
         try:
             landings = self.look.landings
             self._spots = tuple(board[-1].pose for board in landings)
-            chosen = spots_prior(self._spots)
-            self.seen = self.camera(identity, None if chosen is None else landings[chosen])
+            self.seen = self.camera(identity, expected_priors(landings, self.piece_id))
         except CAMERA_FAULTS as exc:
             self.fault = f"the camera is out: {exc}"
             return self._set(self._anchor(self.look.finish()), "strips")
@@ -261,9 +263,9 @@ class CameraLook:
         return outcome
 
 
-def spots_prior(spots: Sequence[Pose]) -> int | None:
+def spots_prior(spots: Sequence[Pose], spread_mm: float = SPOTS_SPREAD_MM) -> int | None:
     """The index of the landing spot nearest the spots' median when they agree within
-    :data:`SPOTS_SPREAD_MM` (RMS), else None.
+    ``spread_mm`` (RMS), else None.
 
     >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(12.0, 5.0, 30.0), Pose(11.0, 5.5, 60.0)])
     2
@@ -276,7 +278,7 @@ def spots_prior(spots: Sequence[Pose]) -> int | None:
     ys = sorted(s.y for s in spots)
     mx, my = xs[len(xs) // 2], ys[len(ys) // 2]
     spread = math.sqrt(sum((s.x - mx) ** 2 + (s.y - my) ** 2 for s in spots) / len(spots))
-    if spread > SPOTS_SPREAD_MM:
+    if spread > spread_mm:
         return None
     return min(range(len(spots)), key=lambda i: math.hypot(spots[i].x - mx, spots[i].y - my))
 
@@ -285,13 +287,23 @@ def known_pieces(
     believed: Sequence[Piece],
     piece_id: str,
     identity: tuple[Color, Shape],
-    expected: tuple[Piece, ...] | None,
+    priors: Mapping[str, Pose],
 ) -> list[Known]:
     """What the camera looks for after the drop of ``piece_id`` (``identity``) onto the
-    ``believed`` board: every believed piece with its prior, and the dropped piece. With
-    an ``expected`` board (:data:`Camera`), the priors are its poses: the pile shifts the
-    release's landing predicts, and where the dropped piece went."""
-    shifted = {p.id: p.pose for p in expected or ()}
-    known = [Known(p.id, p.color, p.shape, shifted.get(p.id, p.pose)) for p in believed]
-    near = expected[-1].pose if expected else None
-    return [*known, Known(piece_id, identity[0], identity[1], near)]
+    ``believed`` board: every believed piece with its prior (from ``priors``, else its
+    believed pose), and the dropped piece (its prior from ``priors``, else none)."""
+    known = [Known(p.id, p.color, p.shape, priors.get(p.id, p.pose)) for p in believed]
+    return [*known, Known(piece_id, identity[0], identity[1], priors.get(piece_id))]
+
+
+def expected_priors(landings: Sequence[tuple[Piece, ...]], piece_id: str) -> dict[str, Pose]:
+    """The priors the release's ``landings`` (boards, the dropped piece ``piece_id`` last)
+    give: when their dropped pieces agree within :data:`SPOTS_SPREAD_MM`, every pose of
+    the landing nearest their median (the pile shifts it predicts included); when they
+    agree within :data:`LOOSE_SPREAD_MM`, only the dropped piece's; else none."""
+    spots = [board[-1].pose for board in landings]
+    chosen = spots_prior(spots)
+    if chosen is not None:
+        return {p.id: p.pose for p in landings[chosen]}
+    chosen = spots_prior(spots, LOOSE_SPREAD_MM)
+    return {} if chosen is None else {piece_id: spots[chosen]}

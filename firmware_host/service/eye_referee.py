@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from firmware_host.camera.feed import CameraFeed
@@ -38,7 +39,7 @@ from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, kno
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
@@ -124,9 +125,9 @@ class EyeReferee:
         """The camera's look at the drop of ``piece_id`` onto ``pieces`` (their poses the
         priors)."""
 
-        def look(identity: tuple[Color, Shape], expected: tuple[Piece, ...] | None) -> Seen:
+        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
             try:
-                return camera.look(known_pieces(pieces, piece_id, identity, expected))
+                return camera.look(known_pieces(pieces, piece_id, identity, priors))
             except CAMERA_FAULTS:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end
