@@ -224,7 +224,11 @@ def test_hub_restart_is_noticed():
     bench.connect()
     bench.run(0.1)
     assert bench.session.boot_id == 0xBEEF
-    assert [e.message for e in bench.events] == [gate(i) for i in range(3)]
+    assert bench.session.stats.restarts == 1
+    # the new hub's events, then the whole state it was asked for (its first command)
+    assert [e.message for e in bench.events[:3]] == [gate(i) for i in range(3)]
+    kinds = [e.kind for e in bench.events[3:]]
+    assert kinds == ["bitmap"] * 4 + ["die"] * 6 + ["piece", "snapshot_done"]
 
 
 def test_rtt_estimator_and_clock_sync_units():
