@@ -35,6 +35,9 @@ CONNECT_INTERVAL = 0.25
 WINDOW = 4
 """Host commands sent and not yet acknowledged, at most."""
 
+HELD = 16
+"""Events after a gap kept until it is filled: the hub's window (PROTOCOL.md)."""
+
 MAX_RETRIES = 8
 """Retransmissions of one command before it is reported failed (with the timeout doubling
 each time, about 2.5 s on a USB link)."""
@@ -160,6 +163,7 @@ class LinkSession:
         self._answer = False  # sequenced frames received and not yet acknowledged
         self._gap = False  # among them, one after the expected number
         self._naked: int | None = None
+        self._held: dict[int, dict[str, Any] | None] = {}  # events after a gap, by number
         now = clock()
         self.last_rx = now
         self.last_byte = now
@@ -330,7 +334,9 @@ class LinkSession:
             return INVALID if problem is not None else None
         if seq == self.expected_event:
             return DELIVERED if problem is None else INVALID
-        return OUT_OF_ORDER if wire.seq_after(seq, self.expected_event) else REPEAT
+        if seq in self._held or not wire.seq_after(seq, self.expected_event):
+            return REPEAT
+        return OUT_OF_ORDER
 
     def _invalid(self, seq: int, kind: int, payload: bytes, problem: str) -> None:
         """A frame with a good CRC and invalid content: counted, logged once per problem."""
@@ -397,6 +403,7 @@ class LinkSession:
             self.sync.reset()
             self.expected_event = None
             self._naked = None
+            self._held.clear()
             self.stats.restarts += 1
             restarted = True
         else:
@@ -423,18 +430,29 @@ class LinkSession:
 
     def _event(self, seq: int, message: dict[str, Any] | None) -> None:
         """An event frame (``message`` None: its content is invalid, so it is acknowledged
-        like any other but not delivered)."""
+        like any other but not delivered). One that comes after a gap, within the hub's
+        window, is kept until the gap is filled."""
         expected = self.expected_event
         assert expected is not None
         self._answer = True
         if seq != expected:
-            if wire.seq_after(seq, expected):
-                self.stats.gaps += 1
-                self._gap = True
-            else:
+            ahead = (seq - expected) & 0xFF
+            if ahead >= 128 or seq in self._held:
                 self.stats.duplicates += 1
+                return
+            self.stats.gaps += 1
+            self._gap = True
+            if ahead < HELD:
+                self._held[seq] = message
             return
-        self.expected_event = wire.seq_add(expected, 1)
+        self._take(seq, message)
+        while self.expected_event in self._held:
+            self._take(self.expected_event, self._held.pop(self.expected_event))
+        if self._held:  # frames after another missing one
+            self._gap = True
+
+    def _take(self, seq: int, message: dict[str, Any] | None) -> None:
+        self.expected_event = wire.seq_add(seq, 1)
         if message is None:
             return
         self.stats.events += 1

@@ -98,6 +98,8 @@ class HubEngine:
         if not self.connected:
             return
         limit = min(len(self.buffer), WINDOW)
+        if self.sent == 0 and limit:
+            self.last_progress_us = self.clock_us()  # the timer runs from the first sent
         while self.sent < limit:
             self.write(self.buffer[self.sent][1])
             self.sent += 1
@@ -177,8 +179,8 @@ class HubEngine:
             self._acknowledge(msg["next_seq"])
         elif kind == wire.NAK:
             self._acknowledge(msg["next_seq"])  # a nak acknowledges what precedes next_seq
-            if msg["reason"] in (wire.NAK_CORRUPT, wire.NAK_GAP):
-                self.sent = 0  # go back to the oldest unacknowledged event
+            if msg["reason"] in (wire.NAK_CORRUPT, wire.NAK_GAP) and self.sent:
+                self.write(self.buffer[0][1])  # resend the oldest unacknowledged only
                 self.last_progress_us = self.clock_us()
 
     def _connect(self, msg: dict) -> None:
