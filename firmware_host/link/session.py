@@ -13,7 +13,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from firmware_host.errors import TabletopError
 from firmware_host.link import wire
@@ -74,6 +74,14 @@ class HubEvent:
     def kind(self) -> str:
         """The message type's name."""
         return str(self.message["type"])
+
+
+class _Invalid(NamedTuple):
+    """An event frame whose content is invalid: what to report when its turn comes."""
+
+    kind: int
+    payload: bytes
+    problem: str
 
 
 @dataclass
@@ -163,7 +171,7 @@ class LinkSession:
         self._answer = False  # sequenced frames received and not yet acknowledged
         self._gap = False  # among them, one after the expected number
         self._naked: int | None = None
-        self._held: dict[int, dict[str, Any] | None] = {}  # events after a gap, by number
+        self._held: dict[int, dict[str, Any] | _Invalid] = {}  # events after a gap, by number
         now = clock()
         self.last_rx = now
         self.last_byte = now
@@ -317,12 +325,13 @@ class LinkSession:
             status = self._status(seq, kind, problem)
             if self.on_frame:
                 self.on_frame("in", seq, kind, payload, status)
-            if problem is not None and status != REPEAT and status != OUT_OF_ORDER:
-                self._invalid(seq, kind, payload, problem)
             if kind in wire.EVENT_TYPES:
                 if self.up:
-                    self._event(seq, message if problem is None else None)
-            elif problem is None and message is not None:
+                    bad = None if problem is None else _Invalid(kind, payload, problem)
+                    self._event(seq, message if bad is None else bad)
+            elif problem is not None:
+                self._invalid(seq, kind, payload, problem)
+            elif message is not None:
                 self._handle(seq, kind, message)
             if self.dead:
                 return
@@ -428,9 +437,9 @@ class LinkSession:
             command.sent_at = now
             self._send(command.seq, command.message, REPEAT)
 
-    def _event(self, seq: int, message: dict[str, Any] | None) -> None:
-        """An event frame (``message`` None: its content is invalid, so it is acknowledged
-        like any other but not delivered). One that comes after a gap, within the hub's
+    def _event(self, seq: int, message: dict[str, Any] | _Invalid) -> None:
+        """An event frame (or why its content is invalid: it is then acknowledged like any
+        other, reported, and not delivered). One that comes after a gap, within the hub's
         window, is kept until the gap is filled."""
         expected = self.expected_event
         assert expected is not None
@@ -451,9 +460,10 @@ class LinkSession:
         if self._held:  # frames after another missing one
             self._gap = True
 
-    def _take(self, seq: int, message: dict[str, Any] | None) -> None:
+    def _take(self, seq: int, message: dict[str, Any] | _Invalid) -> None:
         self.expected_event = wire.seq_add(seq, 1)
-        if message is None:
+        if isinstance(message, _Invalid):
+            self._invalid(seq, *message)
             return
         self.stats.events += 1
         hub_us = message["t_us"]
