@@ -215,6 +215,17 @@ def host_exchanges() -> list[dict[str, Any]]:
                 {"receive": [ack(2)], "send": [], "deliver": []},
             ],
         },
+        {
+            "meaning": "a nak of reason 1 is handled like reason 2; reason 3 rejects the "
+            "command before next_seq and asks for no resend",
+            "steps": [
+                {"receive": [frame(0, hello(5))], "send": [], "deliver": []},
+                {"command": _jsonable(leds), "send": [frame(0, leds)], "deliver": []},
+                {"command": _jsonable(leds), "send": [frame(1, leds)], "deliver": []},
+                {"receive": [nak(0, 1)], "send": [frame(0, leds), frame(1, leds)], "deliver": []},
+                {"receive": [nak(1, 3), ack(1)], "send": [], "deliver": []},
+            ],
+        },
     ]
 
 
