@@ -193,6 +193,15 @@ def host_exchanges() -> list[dict[str, Any]]:
             ],
         },
         {
+            "meaning": "same boot_id after a reconnect: the events kept after a gap are kept",
+            "steps": [
+                {"receive": [frame(0, hello(5))], "send": [], "deliver": []},
+                {"receive": [frame(6, g(6))], "send": [nak(5, 2)], "deliver": []},
+                {"receive": [frame(0, hello(5))], "send": [], "deliver": []},
+                {"receive": [frame(5, g(5))], "send": [ack(7)], "deliver": [5, 6]},
+            ],
+        },
+        {
             "meaning": "a new boot_id: expected number from the new hello, and a snapshot_request",
             "steps": [
                 {"receive": [frame(0, hello(5))], "send": [], "deliver": []},

@@ -190,6 +190,7 @@ class LinkSession:
         self.ring = old.ring
         self.stats = old.stats
         self._naked = old._naked
+        self._held = old._held
         for name in ("frames", "bad_crc", "bad_header", "skipped"):  # counters of the whole run
             setattr(self.decoder, name, getattr(old.decoder, name))
         for command in old.in_flight.values():
