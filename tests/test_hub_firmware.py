@@ -7,6 +7,8 @@ import machine
 import pytest
 import utime
 from engine import CAPACITY, RESERVE, RETRANSMIT_US, WINDOW
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from inputs import Debouncer, Scanner, ValueDebouncer, bits_to_bytes
 from main import Clock, Hub, field, load_config
 
@@ -393,3 +395,30 @@ def test_hub_engine_follows_the_exchange(exchange):
                 decoded = wire.decode_payload(kind, payload)
                 assert seq == want.get("seq", 0)
                 assert {k: decoded[k] for k in want["message"]} == want["message"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 9), max_size=30))
+def test_commands_in_any_order_run_once_in_order_with_one_answer_each(arrivals):
+    """Commands #0..#9 arrive in any order, repeated or missing, then all in order: each
+    gets one answer (a nak of reason 2 at most once per expected number, else an ack with
+    the expected number), and each runs once, in order."""
+    from tests.link_harness import make_hub_engine
+
+    sent = []
+    engine = make_hub_engine(lambda: 1000, sent.append)
+    runs = []
+    engine.device.set_sampling = runs.append
+    connect = {"type": "connect", "protocol": 1, "first_seq": 0, "host_us": 1}
+    engine.feed(wire.encode_message(0, connect))
+    naked = []
+    for seq in [*arrivals, *range(10)]:
+        sent.clear()
+        engine.feed(wire.encode_message(seq, {"type": "sampling", "period_us": 1000 + seq}))
+        [answer] = [wire.decode_payload(k, p) for s, k, p in wire.Decoder().feed(b"".join(sent))]
+        assert answer["next_seq"] == engine.expected_cmd
+        if answer["type"] == "nak":
+            assert answer["reason"] == wire.NAK_GAP
+            naked.append(answer["next_seq"])
+    assert len(naked) == len(set(naked))
+    assert runs == [1000 + seq for seq in range(10)]
