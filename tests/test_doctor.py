@@ -104,6 +104,23 @@ def test_a_healthy_table_is_all_ok_and_its_tracks_end_dark(tmp_path):
     assert out.rstrip().endswith("All OK: 14 checks passed.")
 
 
+def test_an_event_with_invalid_content_is_named_once_and_does_not_stall_the_link(tmp_path):
+    def hand(hub):
+        for _ in range(2):  # a die resting on face 7: CRC good, content invalid
+            hub.emit({"type": "die", "die": 0, "stable": True, "face": 7, "t_us": 5})
+        sweep(hub, wire.ENTRY_GATE, range(30))  # the events after it still arrive
+        sweep(hub, wire.TOP_GATE, [0])
+        return 62
+
+    problems, out, _ = check_hub(tmp_path, hand)
+    assert problems == 1
+    assert (
+        "FIX   hub     the hub sent an invalid die frame: die 0 with state 1, face 7 (2 times)"
+        in out
+    )
+    assert out.count("FIX   hub     the hub sent an invalid") == 1
+
+
 def test_a_stuck_beam_and_a_dead_beam_are_named_with_what_to_do(tmp_path):
     def hand(hub):
         sweep(hub, wire.ENTRY_GATE, [b for b in range(30) if b not in (7, 12)])

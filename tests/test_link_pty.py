@@ -77,6 +77,25 @@ def test_events_in_order_none_lost_when_frames_dropped_or_corrupted(tmp_path, ma
         assert [e.seq for e in received.events] == [i % 256 for i in range(100)]
 
 
+def test_a_restarted_hub_is_asked_for_its_whole_state(tmp_path, make_link):
+    from tests.link_harness import make_hub_engine
+
+    received = Received()
+    with PtyHub(tmp_path) as hub:
+        link = make_link(hub.path, received)
+        assert link.wait_up(DEADLINE)
+        hub.emit(gate(0))
+        received.wait_count(1)
+        with hub.lock:  # the hub restarts: a new boot id, no session, numbering from 0
+            hub.engine = make_hub_engine(hub.clock_us, hub._hub_write, boot_id=0xBEEF)
+        received.wait_count(1 + 12)  # its nak (no session), a reconnect, then the snapshot
+        kinds = [e.kind for e in received.events[1:]]
+        assert kinds == ["bitmap"] * 4 + ["die"] * 6 + ["piece", "snapshot_done"]
+        assert [e.seq for e in received.events[1:]] == list(range(12))
+        assert link.session is not None and link.session.stats.restarts == 1
+        assert (0, wire.SNAPSHOT_REQUEST) in hub.frames_to_hub
+
+
 def test_command_retransmitted_and_acknowledged(tmp_path, make_link):
     faults = Faults(drop_first={wire.LEDS: 2})
     with PtyHub(tmp_path, faults) as hub:

@@ -224,7 +224,11 @@ def test_hub_restart_is_noticed():
     bench.connect()
     bench.run(0.1)
     assert bench.session.boot_id == 0xBEEF
-    assert [e.message for e in bench.events] == [gate(i) for i in range(3)]
+    assert bench.session.stats.restarts == 1
+    # the new hub's events, then the whole state it was asked for (its first command)
+    assert [e.message for e in bench.events[:3]] == [gate(i) for i in range(3)]
+    kinds = [e.kind for e in bench.events[3:]]
+    assert kinds == ["bitmap"] * 4 + ["die"] * 6 + ["piece", "snapshot_done"]
 
 
 def test_rtt_estimator_and_clock_sync_units():
@@ -265,3 +269,37 @@ def test_backoff_delays_grow_to_their_maximum():
     from firmware_host.link.transport import backoff_delays
 
     assert list(islice(backoff_delays(0.1, 2.0, 0.5), 5)) == [0.1, 0.2, 0.4, 0.5, 0.5]
+
+
+def test_counters_of_the_whole_run_survive_a_reconnect():
+    bench = Bench()
+    bench.connect()
+    bench.session.receive(b"\xa5\x0b\x00\x10" + bytes(13) + b"junk")  # a bad CRC, junk
+    decoder = bench.session.decoder
+    counts = (decoder.bad_crc, decoder.bad_header, decoder.skipped)
+    assert counts[0] == 1 and counts[2] > 0
+    old = bench.session
+    bench.session = bench.new_session()
+    bench.session.carry_over(old)
+    bench.connect()
+    new = bench.session.decoder
+    assert (new.bad_crc, new.bad_header, new.skipped) >= counts
+    assert new.bad_crc == 1 and new.skipped >= counts[2]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000))
+def test_events_with_invalid_content_never_stall_the_link(seed):
+    bench = Bench(Faults(seed=seed, drop=0.1, corrupt=0.05))
+    bench.connect()
+    for i in range(40):
+        if i % 7 == 3:  # a die resting on face 9: the frame is good, its content is not
+            bench.hub.emit({"type": "die", "die": 0, "stable": True, "face": 9, "t_us": i})
+        else:
+            bench.hub.emit(gate(i))
+        bench.run(0.002)
+    assert bench.run(30.0, step=0.001, until=lambda: len(bench.events) >= 34)
+    bench.run(0.3)
+    assert [e.message for e in bench.events] == [gate(i) for i in range(40) if i % 7 != 3]
+    assert bench.session.stats.invalid == 6
+    assert not bench.hub.buffer  # everything acknowledged, the invalid ones too

@@ -1,4 +1,5 @@
-"""``tabletop hub monitor [--port URL] [--count N] [--seconds S] [--heartbeat]``."""
+"""``tabletop hub monitor [--port URL] [--count N] [--seconds S] [--heartbeat] [--json]
+[--table FILE]``."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 from firmware_host.link.monitor import Monitor
 from firmware_host.link.ports import find_hub_port
@@ -24,31 +26,39 @@ def register(subparsers: Any) -> None:
     monitor.add_argument("--count", type=int, metavar="N", help="stop after N frames from the hub")
     monitor.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
     monitor.add_argument("--heartbeat", action="store_true", help="also show ping/pong frames")
+    monitor.add_argument(
+        "--json", action="store_true", help="one JSON object per line (docs/link.md)"
+    )
+    monitor.add_argument(
+        "--table",
+        metavar="FILE",
+        help="the table file the hub's inventory must match (default: the reference table)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Watch the link until a limit or Ctrl-C; exit 0, or 2 when the hub is unusable."""
-    port = args.port or find_hub_port()
-    if port is None:
-        raise InputError("--port", "", "no hub found in /dev/serial/by-id; give --port URL")
     for name in ("count", "seconds"):
         value = getattr(args, name)
         if value is not None and value <= 0:
             raise InputError(f"--{name}", "", f"must be more than 0, got {value}")
+    table = load_table(args.table)
+    port = args.port or find_hub_port()
+    if port is None:
+        raise InputError("--port", "", "no hub found in /dev/serial/by-id; give --port URL")
     monitor = Monitor(
-        port, sys.stdout, count=args.count, seconds=args.seconds, heartbeat=args.heartbeat
+        port,
+        sys.stdout,
+        count=args.count,
+        seconds=args.seconds,
+        heartbeat=args.heartbeat,
+        json_lines=args.json,
+        table=table,
+        **({"table_source": args.table} if args.table else {}),
     )
     link = monitor.run()
-    session = link.session
-    if session is not None:
-        stats, decoder = session.stats, session.decoder
-        print(
-            f"{monitor.shown_in} frames from the hub shown; {stats.events} events, "
-            f"{stats.duplicates} duplicates, {stats.gaps} gaps, {decoder.bad_crc} bad CRC, "
-            f"{decoder.bad_header} bad headers, {decoder.skipped} bytes skipped, "
-            f"{stats.retransmits} retransmissions, {len(stats.faults)} faults"
-        )
+    print(monitor.summary(), flush=True)
     if link.error is not None:
         raise link.error
     return 0

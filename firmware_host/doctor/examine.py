@@ -106,6 +106,7 @@ class Doctor:
             if await self._hub_up(link, port, loaded):
                 await self._watch_gates(link, loaded)
                 await self._leds(link, loaded.panel)
+                self._invalid_frames(link)
             else:
                 await self._gpio_leds(loaded.panel)
         finally:
@@ -174,6 +175,20 @@ class Doctor:
         if not problems:
             self.report.ok("hub", "the hub has every sensor and LED the table and panel use")
         return True
+
+    def _invalid_frames(self, link: HubLink) -> None:
+        """Frames from the hub with a good CRC and invalid content (acknowledged and
+        skipped by the link), one problem per kind of fault."""
+        session = link.session
+        if session is None:
+            return
+        for line, count in session.stats.problems.items():
+            self.report.problem(
+                "hub",
+                f"{line} ({count} time{'s' if count > 1 else ''})",
+                "reflash the hub with hardware/hub/ from this release (see "
+                "hardware/hub/README.md); tabletop hub monitor marks such frames [invalid]",
+            )
 
     async def _watch_gates(self, link: HubLink, loaded: LoadedConfig) -> None:
         if loaded.table is None:

@@ -13,7 +13,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from firmware_host.errors import TabletopError
 from firmware_host.link import wire
@@ -34,6 +34,9 @@ CONNECT_INTERVAL = 0.25
 
 WINDOW = 4
 """Host commands sent and not yet acknowledged, at most."""
+
+HELD = 16
+"""Events after a gap kept until it is filled: the hub's window (PROTOCOL.md)."""
 
 MAX_RETRIES = 8
 """Retransmissions of one command before it is reported failed (with the timeout doubling
@@ -73,6 +76,14 @@ class HubEvent:
         return str(self.message["type"])
 
 
+class _Invalid(NamedTuple):
+    """An event frame whose content is invalid: what to report when its turn comes."""
+
+    kind: int
+    payload: bytes
+    problem: str
+
+
 @dataclass
 class _Command:
     message: dict[str, Any]
@@ -82,16 +93,34 @@ class _Command:
     retries: int = 0
 
 
+DELIVERED = "delivered"
+REPEAT = "repeat"
+OUT_OF_ORDER = "out_of_order"
+INVALID = "invalid"
+SENT = "sent"
+"""What became of a frame (the ``status`` given to ``on_frame``): an event delivered, a
+repeat (an event or command sent before), an event out of order (after a gap, dropped),
+a frame whose content is invalid (acknowledged if it is the expected event, never
+delivered), a command sent for the first time."""
+
+
 @dataclass
 class SessionStats:
-    """Counters for diagnostics (``tabletop hub monitor`` prints them)."""
+    """Counters for diagnostics, kept across reconnects (``tabletop hub monitor`` prints
+    them; ``tabletop doctor`` reports ``invalid``)."""
 
     events: int = 0
     duplicates: int = 0
     gaps: int = 0
+    invalid: int = 0
     retransmits: int = 0
     commands_failed: int = 0
+    acks: int = 0
+    naks: int = 0
+    restarts: int = 0
     faults: list[str] = field(default_factory=list)
+    problems: dict[str, int] = field(default_factory=dict)
+    """Each distinct invalid-content problem (one line) and how often it was seen."""
 
 
 class LinkSession:
@@ -102,7 +131,8 @@ class LinkSession:
     Callbacks (all called from whoever calls :meth:`receive`/:meth:`poll`/:meth:`send`):
     ``on_event(HubEvent)``, ``on_hello(dict)``, ``on_fault(reason)`` (the session is then
     dead: the owner closes the port and starts a new session), ``on_frame(direction, seq,
-    type, payload)`` for monitors.
+    type, payload, status)`` for monitors (``status``: :data:`DELIVERED`, :data:`REPEAT`,
+    :data:`OUT_OF_ORDER`, :data:`INVALID`, :data:`SENT` or None for control frames).
     """
 
     def __init__(
@@ -112,7 +142,7 @@ class LinkSession:
         on_event: Callable[[HubEvent], None],
         on_fault: Callable[[str], None],
         on_hello: Callable[[dict[str, Any]], None] | None = None,
-        on_frame: Callable[[str, int, int, bytes], None] | None = None,
+        on_frame: Callable[[str, int, int, bytes, str | None], None] | None = None,
         window: int = WINDOW,
         max_retries: int = MAX_RETRIES,
         rtt: RttEstimator | None = None,
@@ -138,8 +168,10 @@ class LinkSession:
         self.in_flight: OrderedDict[int, _Command] = OrderedDict()
         self.up = False
         self.dead = False
-        self._need_ack = False
+        self._answer = False  # sequenced frames received and not yet acknowledged
+        self._gap = False  # among them, one after the expected number
         self._naked: int | None = None
+        self._held: dict[int, dict[str, Any] | _Invalid] = {}  # events after a gap, by number
         now = clock()
         self.last_rx = now
         self.last_byte = now
@@ -157,6 +189,10 @@ class LinkSession:
         self.sync = old.sync
         self.ring = old.ring
         self.stats = old.stats
+        self._naked = old._naked
+        self._held = old._held
+        for name in ("frames", "bad_crc", "bad_header", "skipped"):  # counters of the whole run
+            setattr(self.decoder, name, getattr(old.decoder, name))
         for command in old.in_flight.values():
             self.in_flight[command.seq] = command
         self.queued = old.queued
@@ -182,12 +218,12 @@ class LinkSession:
 
     # -- sending ----------------------------------------------------------------------
 
-    def _send(self, seq: int, message: dict[str, Any]) -> None:
+    def _send(self, seq: int, message: dict[str, Any], status: str | None = None) -> None:
         kind = wire.message_type(message)
         payload = wire.encode_payload(message)
         self.ring.add("out", self.clock(), seq, kind, payload)
         if self.on_frame:
-            self.on_frame("out", seq, kind, payload)
+            self.on_frame("out", seq, kind, payload, status)
         self._write(wire.encode_frame(seq, kind, payload))
 
     def send(self, message: dict[str, Any], done: Callable[[LinkError | None], None]) -> None:
@@ -210,7 +246,7 @@ class LinkSession:
             self.next_cmd = wire.seq_add(self.next_cmd, 1)
             self.in_flight[command.seq] = command
             command.sent_at = self.clock()
-            self._send(command.seq, command.message)
+            self._send(command.seq, command.message, SENT)
 
     def _resend_in_flight(self) -> None:
         now = self.clock()
@@ -218,7 +254,7 @@ class LinkSession:
             command.retries += 1
             command.sent_at = now
             self.stats.retransmits += 1
-            self._send(command.seq, command.message)
+            self._send(command.seq, command.message, REPEAT)
 
     # -- time -------------------------------------------------------------------------
 
@@ -228,7 +264,7 @@ class LinkSession:
             return
         now = self.clock()
         if self.decoder.pending() and now - self.last_byte > wire.IDLE_FLUSH_US / 1e6:
-            self._frames(self.decoder.flush(), self.decoder.bad_crc)
+            self._frames(self.decoder.flush())
             if self.dead:
                 return
         if not self.up:
@@ -274,38 +310,69 @@ class LinkSession:
         if self.dead:
             return
         self.last_byte = self.clock()
-        bad = self.decoder.bad_crc
-        self._frames(self.decoder.feed(data), bad)
+        self._frames(self.decoder.feed(data))
 
-    def _frames(self, frames: list[tuple[int, int, bytes]], bad: int) -> None:
-        self._need_ack = False
+    def _frames(self, frames: list[tuple[int, int, bytes]]) -> None:
         for seq, kind, payload in frames:
             now = self.clock()
+            self.last_rx = now  # any accepted frame is a sign of life
             self.ring.add("in", now, seq, kind, payload)
-            if self.on_frame:
-                self.on_frame("in", seq, kind, payload)
+            message: dict[str, Any] | None = None
             try:
                 message = wire.decode_payload(kind, payload)
+                problem = _misplaced(seq, kind)
             except wire.WireError as exc:
-                log.warning("hub sent an invalid %s frame: %s", wire.NAMES.get(kind, kind), exc)
-                continue
-            self.last_rx = now
-            self._handle(seq, kind, message)
+                problem = str(exc)
+            status = self._status(seq, kind, problem)
+            if self.on_frame:
+                self.on_frame("in", seq, kind, payload, status)
+            if kind in wire.EVENT_TYPES:
+                if self.up:
+                    bad = None if problem is None else _Invalid(kind, payload, problem)
+                    self._event(seq, message if bad is None else bad)
+            elif problem is not None:
+                self._invalid(seq, kind, payload, problem)
+            elif message is not None:
+                self._handle(seq, kind, message)
             if self.dead:
                 return
-        if not self.up:
-            return
-        if self.decoder.bad_crc != bad:
-            self._nak_once(wire.NAK_CORRUPT)
-        if self._need_ack:
-            self._send(0, {"type": "ack", "next_seq": self.expected_event})
+        self._answer_events()
 
-    def _nak_once(self, reason: int) -> None:
-        """Ask for a go-back, once per expected event (the hub's timer covers a lost NAK)."""
-        if self._naked != self.expected_event:
-            self._naked = self.expected_event
-            self._need_ack = False
-            self._send(0, {"type": "nak", "next_seq": self.expected_event, "reason": reason})
+    def _status(self, seq: int, kind: int, problem: str | None) -> str | None:
+        """What becomes of a received frame (see :data:`DELIVERED`)."""
+        if kind not in wire.EVENT_TYPES or not self.up or self.expected_event is None:
+            return INVALID if problem is not None else None
+        if seq == self.expected_event:
+            return DELIVERED if problem is None else INVALID
+        if seq in self._held or not wire.seq_after(seq, self.expected_event):
+            return REPEAT
+        return OUT_OF_ORDER
+
+    def _invalid(self, seq: int, kind: int, payload: bytes, problem: str) -> None:
+        """A frame with a good CRC and invalid content: counted, logged once per problem."""
+        self.stats.invalid += 1
+        name = wire.NAMES.get(kind, f"type 0x{kind:02x}")
+        line = f"the hub sent an invalid {name} frame: {problem}"
+        seen = self.stats.problems.get(line, 0)
+        self.stats.problems[line] = seen + 1
+        if not seen:
+            log.warning("%s (#%d %s); it is acknowledged and skipped", line, seq, payload.hex())
+
+    def _answer_events(self) -> None:
+        """One ``ack`` (or a ``nak`` for a gap not nak'd yet) for the sequenced frames just
+        received: sent after every read, so within a read's timeout of the first."""
+        if not (self.up and self._answer):
+            return
+        self._answer = False
+        expected = self.expected_event
+        if self._gap and self._naked != expected:
+            self._naked = expected
+            self.stats.naks += 1
+            self._send(0, {"type": "nak", "next_seq": expected, "reason": wire.NAK_GAP})
+        else:
+            self.stats.acks += 1
+            self._send(0, {"type": "ack", "next_seq": expected})
+        self._gap = False
 
     def _handle(self, seq: int, kind: int, message: dict[str, Any]) -> None:
         if kind == wire.HELLO:
@@ -314,8 +381,6 @@ class LinkSession:
             self._clock_sample(message)
         elif not self.up:
             return
-        elif kind in wire.EVENT_TYPES:
-            self._event(seq, message)
         elif kind == wire.ACK:
             self._acked(message["next_seq"])
         elif kind == wire.NAK:
@@ -341,12 +406,18 @@ class LinkSession:
         if self.boot_id is not None and hello["boot_id"] != self.boot_id:
             log.warning(
                 "the hub restarted (boot id %08x -> %08x): events it had not sent are lost; "
-                "request a snapshot",
+                "requesting a snapshot",
                 self.boot_id,
                 hello["boot_id"],
             )
             self.sync.reset()
             self.expected_event = None
+            self._naked = None
+            self._held.clear()
+            self.stats.restarts += 1
+            restarted = True
+        else:
+            restarted = False
         self.boot_id = hello["boot_id"]
         self._clock_sample(hello)
         if self.expected_event is None:
@@ -357,27 +428,44 @@ class LinkSession:
         if self.on_hello:
             self.on_hello(hello)
         self._resend_in_flight_after_connect()
+        if restarted:  # the hub's state is unknown: ask for all of it, first
+            self.queued.appendleft(_Command({"type": "snapshot_request"}, _snapshot_answered))
         self._pump()
 
     def _resend_in_flight_after_connect(self) -> None:
         now = self.clock()
         for command in self.in_flight.values():
             command.sent_at = now
-            self._send(command.seq, command.message)
+            self._send(command.seq, command.message, REPEAT)
 
-    def _event(self, seq: int, message: dict[str, Any]) -> None:
+    def _event(self, seq: int, message: dict[str, Any] | _Invalid) -> None:
+        """An event frame (or why its content is invalid: it is then acknowledged like any
+        other, reported, and not delivered). One that comes after a gap, within the hub's
+        window, is kept until the gap is filled."""
         expected = self.expected_event
         assert expected is not None
+        self._answer = True
         if seq != expected:
-            if wire.seq_after(seq, expected):
-                self.stats.gaps += 1
-                self._nak_once(wire.NAK_GAP)
-            else:
+            ahead = (seq - expected) & 0xFF
+            if ahead >= 128 or seq in self._held:
                 self.stats.duplicates += 1
-                self._need_ack = True
+                return
+            self.stats.gaps += 1
+            self._gap = True
+            if ahead < HELD:
+                self._held[seq] = message
             return
-        self.expected_event = wire.seq_add(expected, 1)
-        self._need_ack = True
+        self._take(seq, message)
+        while self.expected_event in self._held:
+            self._take(self.expected_event, self._held.pop(self.expected_event))
+        if self._held:  # frames after another missing one
+            self._gap = True
+
+    def _take(self, seq: int, message: dict[str, Any] | _Invalid) -> None:
+        self.expected_event = wire.seq_add(seq, 1)
+        if isinstance(message, _Invalid):
+            self._invalid(seq, *message)
+            return
         self.stats.events += 1
         hub_us = message["t_us"]
         self.on_event(HubEvent(seq, message, hub_us, self.sync.to_host(hub_us)))
@@ -404,5 +492,22 @@ class LinkSession:
                 rejected.done(CommandFailed(f"the hub rejected {rejected.message['type']} command"))
             self._acked(next_seq)
             return
-        self._acked(next_seq)
-        self._resend_in_flight()
+        self._acked(next_seq)  # every nak acknowledges what precedes next_seq
+        if reason in (wire.NAK_CORRUPT, wire.NAK_GAP):
+            self._resend_in_flight()
+
+
+def _misplaced(seq: int, kind: int) -> str | None:
+    """Why a well-formed frame from the hub is not for a host, or None."""
+    if kind in wire.EVENT_TYPES:
+        return None
+    if kind not in wire.HUB_CONTROL:
+        return f"a {wire.NAMES[kind]} frame is not sent by a hub"
+    if seq != 0:
+        return f"control frame with SEQ {seq} (must be 0)"
+    return None
+
+
+def _snapshot_answered(error: LinkError | None) -> None:
+    if error is not None:
+        log.warning("the snapshot request after the hub's restart failed: %s", error)

@@ -62,6 +62,10 @@ RESET = 0x23
 
 EVENT_TYPES = (GATE, BITMAP, DIE, PIECE, SNAPSHOT_DONE, OVERFLOW)
 COMMAND_TYPES = (LEDS, SNAPSHOT_REQUEST, SAMPLING, RESET)
+HOST_CONTROL = (CONNECT, ACK, NAK, PING)
+"""Control frames a hub acts on (any other frame type but a command is ignored there)."""
+HUB_CONTROL = (HELLO, ACK, NAK, PONG)
+"""Control frames a host acts on (any other frame type but an event is ignored there)."""
 
 NAMES = {
     CONNECT: "connect",

@@ -57,7 +57,9 @@ class HubEngine:
         self.sent = 0  # how many of self.buffer have been sent since the last go-back
         self.next_seq = 0
         self.expected_cmd = 0
+        self.naked_cmd = -1  # the expected command number a gap nak was sent for
         self.dropped = 0
+        self.invalid = 0  # frames with a good CRC ignored for their content
         self.last_rx_us = clock_us()
         self.last_byte_us = self.last_rx_us
         self.last_progress_us = self.last_rx_us
@@ -96,6 +98,8 @@ class HubEngine:
         if not self.connected:
             return
         limit = min(len(self.buffer), WINDOW)
+        if self.sent == 0 and limit:
+            self.last_progress_us = self.clock_us()  # the timer runs from the first sent
         while self.sent < limit:
             self.write(self.buffer[self.sent][1])
             self.sent += 1
@@ -115,7 +119,7 @@ class HubEngine:
         """Call often (every scan): retransmission, host-silence and overflow recovery."""
         now = self.clock_us()
         if self.decoder.pending() and now - self.last_byte_us > wire.IDLE_FLUSH_US:
-            self._frames(self.decoder.flush(), self.decoder.bad_crc)
+            self._frames(self.decoder.flush())
         if self.dropped:
             self._recover()
         if now - self.last_rx_us > HOST_SILENCE_US:
@@ -133,48 +137,56 @@ class HubEngine:
     def feed(self, data: bytes) -> None:
         """Handle bytes received from the host."""
         self.last_byte_us = self.clock_us()
-        bad = self.decoder.bad_crc
-        self._frames(self.decoder.feed(data), bad)
+        self._frames(self.decoder.feed(data))
 
-    def _frames(self, frames: list, bad: int) -> None:
+    def _frames(self, frames: list) -> None:
+        # A corrupt frame gets no answer (PROTOCOL.md, "Acknowledgements"): if it was a
+        # command, the next one shows the gap, or the host's timer resends it.
         for seq, kind, payload in frames:
             self._frame(seq, kind, payload)
-        if self.decoder.bad_crc != bad and self.connected:
-            self._control(
-                {"type": "nak", "next_seq": self.expected_cmd, "reason": wire.NAK_CORRUPT}
-            )
         self.pump()
 
     def _control(self, msg: dict) -> None:
         self.write(wire.encode_message(0, msg))
 
     def _frame(self, seq: int, kind: int, payload: bytes) -> None:
+        self.last_rx_us = self.clock_us()  # any accepted frame is a sign of life
+        self.idle = False
         try:
             msg = wire.decode_payload(kind, payload)
         except wire.WireError:
             msg = None
-        self.last_rx_us = self.clock_us()
-        self.idle = False
-        if kind == wire.CONNECT and msg is not None:
+        if kind in wire.COMMAND_TYPES:
+            if not self.connected:
+                self._control(
+                    {"type": "nak", "next_seq": self.expected_cmd, "reason": wire.NAK_NOT_CONNECTED}
+                )
+            else:
+                self._command(seq, msg)  # invalid content: acknowledged, rejected
+            return
+        if seq != 0 or msg is None or kind not in wire.HOST_CONTROL:
+            self.invalid += 1  # control frame with SEQ != 0, bad content, or not for a hub
+            return
+        if kind == wire.CONNECT:
             self._connect(msg)
-        elif kind == wire.PING and msg is not None and self.connected:
-            self._control({"type": "pong", "host_us": msg["host_us"], "hub_us": self.clock_us()})
         elif not self.connected:
             self._control(
                 {"type": "nak", "next_seq": self.expected_cmd, "reason": wire.NAK_NOT_CONNECTED}
             )
-        elif kind == wire.ACK and msg is not None:
+        elif kind == wire.PING:
+            self._control({"type": "pong", "host_us": msg["host_us"], "hub_us": self.clock_us()})
+        elif kind == wire.ACK:
             self._acknowledge(msg["next_seq"])
-        elif kind == wire.NAK and msg is not None:
-            self._acknowledge(msg["next_seq"])
-            self.sent = 0
-            self.last_progress_us = self.clock_us()
-        elif kind in wire.COMMAND_TYPES:
-            self._command(seq, msg)
+        elif kind == wire.NAK:
+            self._acknowledge(msg["next_seq"])  # a nak acknowledges what precedes next_seq
+            if msg["reason"] in (wire.NAK_CORRUPT, wire.NAK_GAP) and self.sent:
+                self.write(self.buffer[0][1])  # resend the oldest unacknowledged only
+                self.last_progress_us = self.clock_us()
 
     def _connect(self, msg: dict) -> None:
         self.connected = msg["protocol"] == wire.PROTOCOL_VERSION
         self.expected_cmd = msg.get("first_seq", 0)
+        self.naked_cmd = -1
         self.sent = 0
         self.last_progress_us = self.clock_us()
         hello = dict(self.inventory)
@@ -188,11 +200,12 @@ class HubEngine:
 
     def _command(self, seq: int, msg: dict) -> None:
         if seq != self.expected_cmd:
-            if wire.seq_after(seq, self.expected_cmd):
+            if wire.seq_after(seq, self.expected_cmd) and self.naked_cmd != self.expected_cmd:
+                self.naked_cmd = self.expected_cmd  # one gap nak per expected number
                 self._control(
                     {"type": "nak", "next_seq": self.expected_cmd, "reason": wire.NAK_GAP}
                 )
-            else:
+            else:  # a repeat, or a gap already nak'd: the ack says where the hub is
                 self._control({"type": "ack", "next_seq": self.expected_cmd})
             return
         self.expected_cmd = wire.seq_add(seq, 1)
