@@ -78,6 +78,9 @@ class Known:
     color: Color
     shape: Shape
     prior: Pose | None = None
+    guessed: bool = False
+    """The prior is a guess (where a release says a new piece went), not where the piece
+    was seen: a fit from it must find most of the outline (:data:`MIN_FOUND`)."""
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,7 @@ class Locator:
         moved away from where it started."""
         if fit.rms_mm > MAX_RMS_MM or fit.found < MIN_FOUND_TIGHT:
             return False
-        partial_ok = start is not None and start == piece.prior
+        partial_ok = start is not None and start == piece.prior and not piece.guessed
         if fit.found < MIN_FOUND and not (partial_ok and fit.rms_mm <= TIGHT_RMS_MM):
             return False
         if not self.colours.matches(fit.face, piece.color):

@@ -291,9 +291,11 @@ def known_pieces(
 ) -> list[Known]:
     """What the camera looks for after the drop of ``piece_id`` (``identity``) onto the
     ``believed`` board: every believed piece with its prior (from ``priors``, else its
-    believed pose), and the dropped piece (its prior from ``priors``, else none)."""
+    believed pose), and the dropped piece (its prior from ``priors``, else none; a guess,
+    :attr:`~firmware_host.camera.locate.Known.guessed`)."""
     known = [Known(p.id, p.color, p.shape, priors.get(p.id, p.pose)) for p in believed]
-    return [*known, Known(piece_id, identity[0], identity[1], priors.get(piece_id))]
+    guess = priors.get(piece_id)
+    return [*known, Known(piece_id, identity[0], identity[1], guess, guessed=True)]
 
 
 def expected_priors(landings: Sequence[tuple[Piece, ...]], piece_id: str) -> dict[str, Pose]:
