@@ -29,11 +29,11 @@ from firmware_host.eye import (
     load_eye_config,
     verdict_key,
 )
-from firmware_host.eye.camera_look import CameraLook
+from firmware_host.eye.camera_look import CameraLook, expected_priors, known_pieces
 from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
-from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.service.eye_referee import EyeReferee
 from firmware_host.service.referee import Landed
 from simulator.eval_camera import EvalCamera
@@ -250,3 +250,23 @@ def test_replay_names_the_kept_frames_of_a_journaled_game(tmp_path, capsys) -> N
     out = capsys.readouterr().out
     assert f"turn 1: {folder / f'game-{game_id}-turn-1.jpg'}" in out
     assert out.index("turn 1: ") < out.index("turn 2: ") and "game-99" not in out
+
+
+def test_the_release_gives_the_priors_when_its_landings_agree() -> None:
+    red = Piece("p1", Color.RED, Shape.SQUARE, Pose(100.0, 17.0, 0.0))
+    def landing(x: float, shifted: float) -> tuple[Piece, ...]:
+        return (replace(red, pose=Pose(shifted, 17.0, 0.0)),
+                Piece("p2", Color.BLUE, Shape.CIRCLE, Pose(x, 18.0, 0.0)))
+
+    close = [landing(200.0, 101.0), landing(204.0, 101.5), landing(198.0, 100.5)]
+    priors = expected_priors(close, "p2")
+    assert priors == {"p1": Pose(101.0, 17.0, 0.0), "p2": Pose(200.0, 18.0, 0.0)}
+    loose = [landing(150.0, 101.0), landing(200.0, 101.5), landing(250.0, 100.5)]
+    assert expected_priors(loose, "p2") == {"p2": Pose(200.0, 18.0, 0.0)}
+    apart = [landing(20.0, 101.0), landing(150.0, 101.5), landing(280.0, 100.5)]
+    assert expected_priors(apart, "p2") == {}
+    known = known_pieces([red], "p2", (Color.BLUE, Shape.CIRCLE), priors)
+    assert [(k.id, k.prior, k.guessed) for k in known] == [
+        ("p1", Pose(101.0, 17.0, 0.0), False), ("p2", Pose(200.0, 18.0, 0.0), True)
+    ]
+    assert known_pieces([red], "p2", (Color.BLUE, Shape.CIRCLE), {})[1].prior is None
