@@ -14,12 +14,35 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from firmware_host import shipped
 from firmware_host.errors import InputError
 
-CONFIG_DIR = Path(
-    os.environ.get("TABLETOP_CONFIG_DIR", Path(__file__).resolve().parents[2] / "config")
-)
-"""The folder of shipped configuration (``config/`` at the project root)."""
+SHIPPED_CONFIG_DIR = shipped.CONFIG
+"""The default configuration shipped with the product (``config/`` in the checkout)."""
+
+CONFIG_DIR = Path(os.environ.get("TABLETOP_CONFIG_DIR") or SHIPPED_CONFIG_DIR)
+"""Where configuration is looked up first: ``TABLETOP_CONFIG_DIR`` when set (a café's own
+folder, laid out as ``config/``), else the shipped defaults. A file the café's folder lacks
+is read from the shipped defaults (:func:`config_file`), so the folder holds only what the
+café changed."""
+
+
+def config_file(path: Path | str) -> Path:
+    """``path`` itself if it exists; else, for a path inside :data:`CONFIG_DIR` that the
+    café's folder lacks, the shipped file of the same name (the lookup order).
+
+    >>> config_file(CONFIG_DIR / "boards" / "reference.yaml").is_file()
+    True
+    """
+    path = Path(path)
+    if path.exists() or CONFIG_DIR == SHIPPED_CONFIG_DIR:
+        return path
+    try:
+        relative = path.resolve().relative_to(CONFIG_DIR.resolve())
+    except ValueError:
+        return path
+    shipped_file = SHIPPED_CONFIG_DIR / relative
+    return shipped_file if shipped_file.exists() else path
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -44,7 +67,7 @@ class StrictModel(BaseModel):
 
 def load_yaml(path: Path | str) -> Any:
     """Parse one YAML file; a missing file or a syntax error is an :class:`InputError`."""
-    path = Path(path)
+    path = config_file(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
