@@ -1,7 +1,8 @@
 """Running the service: everything ``tabletop run`` starts, wired together, in one loop.
 
 :class:`Service` opens the journal and resumes its unfinished game (or starts one), finds
-the hub (``--port``, a plugged-in hub, else the simulator's virtual hub on a pty), makes
+the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's virtual hub on a
+pty; with none of them it waits for a hub to be plugged in, saying so on the page), makes
 the referee's eye, the controller, the LED tracks, the buttons, the autoplay players and
 the page; :meth:`Service.run` connects the hub link and runs them all until the game is
 over (with autoplay and no page) or it is told to stop (:meth:`Service.stop`, Ctrl-C,
@@ -21,7 +22,7 @@ import contextlib
 import logging
 import signal
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice, find_hub
+from firmware_host.link.ports import find_hub_port
 from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
 from firmware_host.model.params import load_params
@@ -116,25 +118,64 @@ def game_start(options: Options) -> GameStarted:
     return GameStarted(competitors, False, Variants(options.edges, options.jokers))
 
 
-def service_hub(options: Options, table: Table, announce: Callable[[str], None]) -> HubChoice:
-    """The hub ``options`` ask for (``find_hub``), paced for ``options.speed``; says so in
-    one line when it is the simulator's, and refuses ``--autoplay`` without it."""
+HUB_POLL_SECONDS = 2.0
+"""How often a service waiting for its hub looks for it again (real seconds)."""
+
+WAITING_FOR_HUB = (
+    "waiting for the sensor hub: none is connected (check its USB cable); "
+    "the game starts when it is found"
+)
+"""What the page says while the service waits for a hub."""
+
+
+def service_hub(
+    options: Options,
+    table: Table,
+    announce: Callable[[str], None],
+    finder: Callable[[], str | None] = find_hub_port,
+) -> HubChoice | None:
+    """The hub ``options`` ask for: ``--port``, else the one ``finder`` finds plugged in;
+    with ``--sim`` the simulator's virtual hub (paced for ``options.speed``, said in one
+    line). None when no hub is there: the service waits for one, it never plays on the
+    simulator unasked. Refuses ``--autoplay`` without ``--sim``."""
+    if not options.sim:
+        if options.autoplay:
+            raise InputError(
+                "tabletop run", "--autoplay", "simulated players need the simulator (--sim)"
+            )
+        url = options.port or finder()
+        return HubChoice(url) if url is not None else None
     hub = find_hub(
-        options.port,
-        options.sim,
+        None,
+        True,
         table=table,
         noise=options.noise,
         seed=options.seed,
         speed=options.speed if options.speed <= PACED_UP_TO else None,
     )
-    if hub.virtual is None:
-        if options.autoplay:
-            hub.close()
-            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
-    else:
-        why = "the simulator" if options.sim else "no hub found: the simulator"
-        announce(f"tabletop run: {why}'s virtual hub at {hub.url}")
+    announce(f"tabletop run: the simulator's virtual hub at {hub.url}")
     return hub
+
+
+async def wait_for_hub(
+    table: Any,
+    announce: Callable[[str], None],
+    finder: Callable[[], str | None],
+    wait: Callable[[float], Awaitable[None]],
+) -> HubChoice:
+    """Look for a plugged-in hub every :data:`HUB_POLL_SECONDS` until ``finder`` finds one;
+    meanwhile ``table``'s page and the log say the table waits for it."""
+    table.link_changed(False, "no hub", why=WAITING_FOR_HUB)
+    announce(
+        "tabletop run: no hub found (no --port, none in /dev/serial/by-id): waiting for one "
+        "(--sim plays on the simulator instead)"
+    )
+    event(log, "waiting for the hub", logging.WARNING, every_s=HUB_POLL_SECONDS)
+    while (url := finder()) is None:
+        await wait(HUB_POLL_SECONDS)
+    event(log, "hub found", port=url)
+    announce(f"tabletop run: hub found at {url}")
+    return HubChoice(url)
 
 
 class Service:
@@ -148,12 +189,16 @@ class Service:
         pin_factory: Factory | None = None,
         announce: Callable[[str], None] = print,
         notifier: Notifier | None = None,
+        hub_finder: Callable[[], str | None] = find_hub_port,
+        hub_wait: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.options = options
         self.clock = clock or ScaledClock(options.speed)
         self.announce = announce
         self.notifier = notifier or Notifier()
         self._pin_factory = pin_factory
+        self._hub_finder = hub_finder
+        self._hub_wait = hub_wait
         self._stopping = asyncio.Event()
         self.page_url: str | None = None
         table = load_table(options.table)
@@ -161,7 +206,17 @@ class Service:
         self.panel = load_panel(options.panel)
         self.web = load_web_config(options.web)
         self.table = table
-        self.journal = Journal(options.journal)
+        params = load_params()
+        eye_config = load_eye_config()
+        # every setting is checked, and the hub chosen, before anything is journaled
+        self.hub: HubChoice | None = service_hub(options, table, announce, hub_finder)
+        self.simulated = self.hub is not None and self.hub.virtual is not None
+        try:
+            self.journal = Journal(options.journal)
+        except BaseException:
+            if self.hub is not None:
+                self.hub.close()
+            raise
         game = resume(self.journal)
         if game is None:
             game = DropItRecord.start(self.journal, game_start(options))
@@ -176,12 +231,11 @@ class Service:
             )
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
         edges = game.state.started.variants.edges
-        self.hub = service_hub(options, table, announce)
-        self.hand = VirtualHand(self.hub.virtual, options.seed, edges) if self.hub.virtual else None
+        virtual = self.hub.virtual if self.hub is not None else None
+        self.hand = VirtualHand(virtual, options.seed, edges) if virtual is not None else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
-        params = load_params()
-        eye = Eye(table, params, load_eye_config(), edges=edges, seed=options.seed)
+        eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
@@ -191,11 +245,14 @@ class Service:
             EyeReferee(eye, self.board, params),
             new_game=self._new_game,
         )
-        self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        if self.hub is not None:
+            self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        else:
+            self.controller.link_changed(False, "no hub", why=WAITING_FOR_HUB)
 
     def _new_game(self) -> DropItRecord:
         """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
-        if self.hub.virtual is not None:
+        if self.hub is not None and self.hub.virtual is not None:
             self.hub.virtual.clear_board()
         return DropItRecord.start(self.journal, game_start(self.options))
 
@@ -207,6 +264,28 @@ class Service:
         """Run until stopped (or, with autoplay, until the game is over); the exit status."""
         loop = asyncio.get_running_loop()
         stop_on_signals(self.stop)
+        tasks = [loop.create_task(self._play())]
+        page = None
+        if self.options.http:
+            app = create_app(self.controller, Access(self.web), simulated=self.simulated)
+            page = PageServer(self.options, self.web, app)
+            self.page_url = page.url
+            self.announce(f"tabletop run: the page: {page.url}")
+        try:
+            await run_until(self._stopping, tasks, page, self.notifier, self.controller)
+        finally:
+            self.close()
+        return 0
+
+    async def _play(self) -> None:
+        """Connect the hub (waiting for one to be plugged in if need be), then feed its
+        drops to the game, with the panel's buttons and the simulated players."""
+        if self.hub is None:
+            self.hub = await wait_for_hub(
+                self.controller, self.announce, self._hub_finder, self._hub_wait
+            )
+            self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        loop = asyncio.get_running_loop()
         watch = LinkWatch(
             self.controller, self.table, lambda: self.link.hello if self.link else None
         )
@@ -229,16 +308,12 @@ class Service:
                 answers=self.options.autoplay_answers,
             )
             tasks.append(loop.create_task(self._autoplay(players)))
-        page = None
-        if self.options.http:
-            page = PageServer(self.options, self.web, create_app(self.controller, Access(self.web)))
-            self.page_url = page.url
-            self.announce(f"tabletop run: the page: {page.url}")
         try:
-            await run_until(self._stopping, tasks, page, self.notifier, self.controller)
+            await asyncio.gather(*tasks)
         finally:
-            self.close()
-        return 0
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _autoplay(self, players: AutoPlayers) -> None:
         await players.play()
@@ -255,7 +330,7 @@ class Service:
 
     def _start_outputs(self) -> None:
         seats = len(self.controller.state.standings)
-        factory = self._pin_factory or (MockFactory() if self.hub.virtual else None)
+        factory = self._pin_factory or (MockFactory() if self.simulated else None)
         try:
             if self.tracks is None:
                 self.tracks = track_display(
@@ -283,7 +358,8 @@ class Service:
             self.buttons.close()
         if self.link is not None:
             self.link.stop()
-        self.hub.close()
+        if self.hub is not None:
+            self.hub.close()
         self.journal.close()
 
 
