@@ -6,6 +6,7 @@ import argparse
 import asyncio
 from typing import Any
 
+from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
@@ -54,7 +55,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--http", choices=("on", "off"), default="on", help="serve the page (default: on)"
     )
-    parser.add_argument("--page-port", type=int, metavar="P", help="the page's port (0: any)")
+    parser.add_argument(
+        "--page-port", type=values.port, metavar="P", help="the page's port (0: any)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the simulator's seed (default 1)")
     parser.add_argument(
         "--noise", default="realistic", metavar="PROFILE", help="the simulator's noise profile"

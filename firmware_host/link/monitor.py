@@ -38,6 +38,8 @@ class Monitor:
         self.clock = clock
         self.start = clock()
         self.shown_in = 0
+        self.connected = False
+        self.problem: str | None = None
         self.done = threading.Event()
         self.lock = threading.Lock()
 
@@ -60,10 +62,15 @@ class Monitor:
                     self.done.set()
 
     def state(self, state: str, reason: str) -> None:
-        """Print link state changes."""
+        """Print link state changes (a link down is tried again: say so)."""
         with self.lock:
+            if state == "up":
+                self.connected = True
+            else:
+                self.problem = reason
+            retrying = "; retrying until the hub answers (Ctrl-C stops)" if state == "down" else ""
             print(
-                f"{self.clock() - self.start:10.6f} link {state}: {reason}",
+                f"{self.clock() - self.start:10.6f} link {state}: {reason}{retrying}",
                 file=self.out,
                 flush=True,
             )

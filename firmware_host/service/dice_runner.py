@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
@@ -33,6 +34,7 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
     Options,
     PageServer,
+    page_socket,
     run_until,
     service_hub,
     stop_on_signals,
@@ -80,7 +82,17 @@ class DiceService:
         self.simulated = self.hub is not None and self.hub.virtual is not None
         thrower = self._throw if self.simulated else None
         dice = self.config.config.dice.count
-        self.journal = Journal(options.journal)
+        self._page_socket: socket.socket | None = None
+        try:
+            if options.http:
+                self._page_socket = page_socket(options, self.web)
+            self.journal = Journal(options.journal)
+        except BaseException:
+            if self._page_socket is not None:
+                self._page_socket.close()
+            if self.hub is not None:
+                self.hub.close()
+            raise
         try:
             table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
             if table is None:
@@ -118,7 +130,7 @@ class DiceService:
             app = create_app(
                 self.table, Access(self.web), frontend=DICE_GAMES, simulated=self.simulated
             )
-            page = PageServer(self.options, self.web, app)
+            page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
         try:

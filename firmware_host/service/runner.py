@@ -211,9 +211,14 @@ class Service:
         # every setting is checked, and the hub chosen, before anything is journaled
         self.hub: HubChoice | None = service_hub(options, table, announce, hub_finder)
         self.simulated = self.hub is not None and self.hub.virtual is not None
+        self._page_socket: socket.socket | None = None
         try:
+            if options.http:
+                self._page_socket = page_socket(options, self.web)
             self.journal = Journal(options.journal)
         except BaseException:
+            if self._page_socket is not None:
+                self._page_socket.close()
             if self.hub is not None:
                 self.hub.close()
             raise
@@ -268,7 +273,7 @@ class Service:
         page = None
         if self.options.http:
             app = create_app(self.controller, Access(self.web), simulated=self.simulated)
-            page = PageServer(self.options, self.web, app)
+            page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
         try:
@@ -419,30 +424,47 @@ def stop_on_signals(stop: Callable[[], None]) -> None:
             loop.add_signal_handler(signum, stop)
 
 
+def page_socket(options: Options, web: WebConfig) -> socket.socket:
+    """The page's listening socket, on the port the options and web settings give (a free
+    one if the settings' port is taken; a port given with ``--page-port`` must be free)."""
+    host = options.page_host or web.host
+    port = web.port if options.page_port is None else options.page_port
+    try:
+        return bind(host, port)
+    except OSError as exc:
+        if options.page_port is not None:
+            problem = f"cannot listen there ({exc.strerror or exc})"
+            raise InputError("--page-port", f"{host}:{port}", problem) from None
+        event(
+            log,
+            "page port taken: using a free one",
+            logging.WARNING,
+            port=port,
+            problem=str(exc),
+        )
+        try:
+            return bind(host, 0)
+        except OSError as again:
+            raise InputError("web settings", f"host {host}", f"cannot listen ({again})") from None
+
+
 class PageServer(uvicorn.Server):
     """uvicorn serving ``app`` inside the service's loop, on the port the options and web
     settings give (a free one if the settings' port is taken); the service, not uvicorn,
     handles the signals. :attr:`url` is the page's address; :meth:`serve` serves it."""
 
-    def __init__(self, options: Options, web: WebConfig, app: Starlette) -> None:
+    def __init__(
+        self,
+        options: Options,
+        web: WebConfig,
+        app: Starlette,
+        sock: socket.socket | None = None,
+    ) -> None:
         super().__init__(
             uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
         )
+        self.socket = sock or page_socket(options, web)
         host = options.page_host or web.host
-        port = web.port if options.page_port is None else options.page_port
-        try:
-            self.socket = bind(host, port)
-        except OSError as exc:
-            if options.page_port is not None:
-                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
-            event(
-                log,
-                "page port taken: using a free one",
-                logging.WARNING,
-                port=port,
-                problem=str(exc),
-            )
-            self.socket = bind(host, 0)
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         self.url = f"http://{shown}:{self.socket.getsockname()[1]}/"
 
