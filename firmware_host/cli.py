@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from firmware_host import __version__
-from firmware_host.commands import COMMANDS
+from firmware_host.commands import COMMANDS, help
 from firmware_host.errors import TabletopError
 
 EXIT_BAD_INPUT = 2
@@ -50,12 +50,13 @@ def _name_commands(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = Parser(prog="tabletop", description=__doc__)
+    parser = Parser(prog="tabletop")
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.register(subparsers)
     _name_commands(parser)
+    help.polish(parser)
     return parser
 
 
