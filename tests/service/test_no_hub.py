@@ -16,9 +16,12 @@ from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
 from firmware_host.service import runner
 from firmware_host.service.clock import SimulatedClock
+from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import WAITING_FOR_HUB, Service
+from firmware_host.tables.registry import GAMES
 from simulator.hub import VirtualHub
 from tests.service.support import options, until
+from tests.tables.service_support import dice_options
 
 
 class PluggedLater:
@@ -109,3 +112,29 @@ def test_a_bad_noise_profile_journals_no_game(tmp_path):
     if journal.exists():
         with Journal(journal) as reader:
             assert resume(reader) is None
+
+
+def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
+    def no_simulator(*args, **kwargs):
+        raise AssertionError("the simulator was started without --sim")
+
+    monkeypatch.setattr(runner, "find_hub", no_simulator)
+    finder = PluggedLater()
+
+    async def main() -> None:
+        service = DiceService(
+            dice_options(tmp_path, sim=False, autoplay=False),
+            GAMES["clack"],
+            announce=lambda line: None,
+            hub_finder=finder,
+            hub_wait=next_look,
+        )
+        assert service.hub is None and not service.simulated
+        running = asyncio.create_task(service.run())
+        await until(lambda: finder.looks >= 3)
+        assert WAITING_FOR_HUB in str(service.table.snapshot().to_json())
+        assert service.link is None
+        service.stop()
+        await running
+
+    asyncio.run(main())
