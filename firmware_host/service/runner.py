@@ -40,6 +40,7 @@ from firmware_host.errors import InputError
 from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.state import GameState
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice, find_hub
@@ -209,6 +210,8 @@ class Service:
         params = load_params()
         eye_config = load_eye_config()
         # every setting is checked, and the hub chosen, before anything is journaled
+        first_event = game_start(options)
+        GameState.start(first_event)  # a set-up the rules refuse is refused now
         self.hub: HubChoice | None = service_hub(options, table, announce, hub_finder)
         self.simulated = self.hub is not None and self.hub.virtual is not None
         self._page_socket: socket.socket | None = None
@@ -224,7 +227,7 @@ class Service:
             raise
         game = resume(self.journal)
         if game is None:
-            game = DropItRecord.start(self.journal, game_start(options))
+            game = DropItRecord.start(self.journal, first_event)
             event(log, "game started", game=game.game_id, players=",".join(options.players))
         else:
             event(

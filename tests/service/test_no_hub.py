@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.errors import InputError
+from firmware_host.errors import IllegalMove, InputError
 from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
 from firmware_host.service import runner
@@ -138,3 +138,13 @@ def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
         await running
 
     asyncio.run(main())
+
+
+def test_a_set_up_the_rules_refuse_starts_nothing_and_journals_nothing(tmp_path, monkeypatch):
+    def no_simulator(*args, **kwargs):
+        raise AssertionError("the simulator was started for a set-up that is refused")
+
+    monkeypatch.setattr(runner, "find_hub", no_simulator)
+    with pytest.raises(IllegalMove, match="the name 'A' is used twice"):
+        Service(options(tmp_path, players=("A", "A")))
+    assert not (tmp_path / "journal.sqlite3").exists()
