@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from firmware_host.camera.locate import Known, Located, Locator
+from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.markers import BoardNotFound
-from firmware_host.camera.reconcile import disagreements
-from firmware_host.camera.scene import LookFrames
+from firmware_host.camera.sight import Sight
+from firmware_host.camera.sources import CameraUnavailable
 from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import Board, EdgeFace, PolygonShape
 from firmware_host.config.noise import NoiseProfile
@@ -42,7 +42,7 @@ from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
-from simulator.virtual_camera import CameraUnavailable, VirtualCamera
+from simulator.virtual_camera import VirtualCamera
 
 WITHIN_MM = 0.5
 """A piece counts as located when its outline lies within this of the true one."""
@@ -142,8 +142,7 @@ def evaluate_camera(
     if setup is None:
         raise ValueError("the table has no camera")
     camera = VirtualCamera(table, profile, seed)
-    locator = Locator(table.board, setup)
-    params = load_params()
+    sight = Sight(table.board, setup, load_params())
     rng = random.Random(f"{seed}:priors")
     tally = CameraTally()
     for before, after in scenes_of(table, profile, scenes, seed):
@@ -160,14 +159,12 @@ def evaluate_camera(
         try:
             frames = camera.look(after, EdgeFace.COLOR)
             start = time.perf_counter()
-            look = LookFrames(setup.markers, frames, [f"frame{i}" for i in range(len(frames))])
-            located = locator.locate(look, known)
-            held_wrong = disagreements(table.board, params, located)
+            seen = sight.see(frames, [f"frame{i}" for i in range(len(frames))], known)
             tally.look_ms.append((time.perf_counter() - start) * 1000)
         except (CameraUnavailable, BoardNotFound):
             tally.failed_looks += 1
             continue
-        _count(tally, table.board, after, located, held_wrong)
+        _count(tally, table.board, after, list(seen.located), seen.held_wrong)
     return tally
 
 

@@ -36,12 +36,13 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.config.board import BonusCircle, EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Question, verdict_key
+from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Look, Question, verdict_key
+from firmware_host.eye.camera_look import CameraLook
 from firmware_host.eye.questions import features
 from firmware_host.model import PhysicsParams, World
 from firmware_host.model.space import reach
@@ -52,6 +53,9 @@ from firmware_host.rules.position import Position
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from simulator.true_world import TrueWorld
+
+if TYPE_CHECKING:
+    from simulator.eval_camera import EvalCamera
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,19 @@ class Tally:
     """Each drop's early part (:meth:`Eye.begin`), CPU ms."""
     lead_ms: list[float] = field(default_factory=list)
     """Each drop's simulated ms between the entry call and the settle signal."""
+    drift_mm: list[float] = field(default_factory=list)
+    """Each drop's model drift (mm) before it (see :attr:`drifts`)."""
+    camera_looks: int = 0
+    """Drops the camera was asked about (not settled by a jam, a second piece, ...)."""
+    camera_out: int = 0
+    """... on which it gave no frames or did not find the board."""
+    camera_unseen: int = 0
+    """... on which it did not see the dropped piece."""
+    camera_judged: int = 0
+    """... on which the camera's verdict decided or asked (the rest: the strips')."""
+    pose_errors_mm: list[float] = field(default_factory=list)
+    """The dropped piece's located outline's distance from its true one (mm), per look
+    that saw it."""
     overrun: int = 0
     """Drops whose early part took longer than their lead (the rest counted as latency)."""
     redone: int = 0
@@ -194,7 +211,10 @@ class Tally:
         """The DESIGN §5 figures, plus ``staff`` and the early part's: its CPU time
         (``early_ms_p50``, ``early_ms_p95``), the simulated lead it had
         (``lead_ms_p5``: 95 % of drops had more), and the drops it overran or that
-        were redone (``early_overrun``, ``early_redone``)."""
+        were redone (``early_overrun``, ``early_redone``); the model's drift before the
+        drops (``drift_mm_p95``, ``drift_mm_max``); and the camera's (``camera_looks``,
+        ``camera_out``, ``camera_unseen``, ``camera_judged``, and the dropped piece's
+        located pose error, ``pose_error_mm_p50`` and ``_p95``; all 0 without a camera)."""
         return {
             "drops": self.drops,
             "agree": self.agree,
@@ -208,6 +228,14 @@ class Tally:
             "lead_ms_p5": round(self.percentile(0.05, self.lead_ms), 1),
             "early_overrun": self.overrun,
             "early_redone": self.redone,
+            "drift_mm_p95": round(self.percentile(0.95, self.drift_mm), 2),
+            "drift_mm_max": round(max(self.drift_mm, default=0.0), 2),
+            "camera_looks": self.camera_looks,
+            "camera_out": self.camera_out,
+            "camera_unseen": self.camera_unseen,
+            "camera_judged": self.camera_judged,
+            "pose_error_mm_p50": round(self.percentile(0.5, self.pose_errors_mm), 3),
+            "pose_error_mm_p95": round(self.percentile(0.95, self.pose_errors_mm), 3),
         }
 
 
@@ -217,8 +245,10 @@ def evaluate(
     config: EyeConfig,
     source: Iterable[EvalDrop],
     seed: int = 0,
+    camera: EvalCamera | None = None,
 ) -> Tally:
-    """Referee every drop of ``source`` with the eye and compare with the truth."""
+    """Referee every drop of ``source`` with the eye (and ``camera``, when given) and
+    compare with the truth."""
     eye = Eye(table, params, config, EdgeFace.COLOR, seed)
     model = World(table.board, params)
     tally = Tally()
@@ -228,13 +258,20 @@ def evaluate(
             model = World(table.board, params)
             truth = ()
         drift = model_drift(model, truth)
+        tally.drift_mm.append(drift)
         entered = drop.entered or drop.readings.entered
+        piece_id = f"p{drop.number}"
         started = time.thread_time()
-        look = eye.begin(model.snapshot(), drop.identity, entered, f"p{drop.number}")
+        look: Look | CameraLook = eye.begin(model.snapshot(), drop.identity, entered, piece_id)
         early = time.thread_time() - started
+        if camera is not None:
+            assert isinstance(look, Look)
+            look = CameraLook(look, camera.looker(model.pieces, piece_id, drop.oracle.pieces))
         started = time.thread_time()
         outcome = look.settle(drop.readings)
         late = time.thread_time() - started
+        if camera is not None and isinstance(look, CameraLook):
+            camera.count(tally, look, drop.oracle.pieces)
         overrun = max(0.0, early - drop.lead_s)
         tally.latencies_ms.append((late + overrun) * 1000)
         tally.early_ms.append(early * 1000)

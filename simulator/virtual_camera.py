@@ -27,12 +27,13 @@ The same seed and the same sequence of looks give the same frames.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
 from firmware_host.camera.setup import CameraSetup
+from firmware_host.camera.sources import CameraUnavailable, FrameSource
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import CameraFaults, NoiseProfile
 from firmware_host.config.table import Table
@@ -40,9 +41,13 @@ from firmware_host.errors import InputError
 from firmware_host.rules.pieces import Piece
 from simulator.camera_render import CameraView, compose, draw_effects, draw_view, expose
 
-
-class CameraUnavailable(RuntimeError):
-    """The camera gives no frames (its cable is out)."""
+__all__ = [
+    "CameraUnavailable",
+    "LookPlan",
+    "VirtualCamera",
+    "VirtualCameraSource",
+    "plan_look",
+]
 
 
 @dataclass(frozen=True)
@@ -136,3 +141,21 @@ class VirtualCamera:
             expose(images[i], effects, np.random.default_rng([self.seed, 2, self.looks, i]))
             for i in kept
         ]
+
+
+class VirtualCameraSource(FrameSource):
+    """The virtual camera as the service's frame source: each grab shows the board that
+    ``pieces`` returns (the simulator's true world) as it is then."""
+
+    def __init__(self, camera: VirtualCamera, pieces: Callable[[], Iterable[Piece]]) -> None:
+        super().__init__(camera.setup.size)
+        self.camera = camera
+        self.pieces = pieces
+
+    def grab(self, count: int) -> list[np.ndarray]:
+        """``count`` frames of the board now (one fewer when the profile drops one)."""
+        return self.camera.look(self.pieces(), frames=count)
+
+    def describe(self) -> str:
+        """``"the virtual camera"``."""
+        return "the virtual camera"

@@ -3,6 +3,12 @@
 import json
 
 from firmware_host.cli import main
+from firmware_host.commands.clever import describe_game, stars_text
+from firmware_host.games.clever.autoplay import play
+from firmware_host.games.clever.game import Game
+from firmware_host.games.clever.layout import load_layout
+from firmware_host.games.clever.sheet import Sheet
+from firmware_host.service.runner import DEFAULT_PLAYERS
 
 
 def test_the_sheet_in_plain_words_and_as_json(capsys):
@@ -18,7 +24,7 @@ def test_the_sheet_in_plain_words_and_as_json(capsys):
 
 
 def test_a_random_game_replays_from_its_journal(tmp_path, capsys):
-    assert main(["clever", "--autoplay", "4", "--players", "Olivia,Eric"]) == 0
+    assert main(["clever", "--autoplay", "4", "--players", "Olivia,Eric", "--json"]) == 0
     journal = tmp_path / "game.jsonl"
     journal.write_text(capsys.readouterr().out)
     first = json.loads(journal.read_text().splitlines()[0])
@@ -36,6 +42,31 @@ def test_a_random_game_replays_from_its_journal(tmp_path, capsys):
     assert all(sum(state["stars"][p].values()) == state["scores"][p] for p in ("Olivia", "Eric"))
     assert main(["clever", "--replay", str(journal)]) == 0
     assert "winners: " in capsys.readouterr().out
+
+
+def test_a_random_game_in_plain_words_ends_with_its_result(capsys):
+    assert main(["clever", "--autoplay", "4", "--players", "Olivia,Eric"]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out  # no raw JSON without --json
+    lines = out.splitlines()
+    assert lines[0].startswith("a random game, seed 4, ")
+    assert "over phase" in lines[1]
+    assert lines[-1].startswith("winners: ")
+
+
+def test_a_random_game_has_the_table_services_players_by_default(capsys):
+    assert main(["clever", "--autoplay", "4", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert first["players"] == list(DEFAULT_PLAYERS)
+
+
+def test_one_star_is_one_star():
+    assert (stars_text(0), stars_text(1), stars_text(2)) == ("0 stars", "1 star", "2 stars")
+    game = Game.replay(Sheet(load_layout()), play(Sheet(load_layout()), ("Ann", "Ben"), 3))
+    text = describe_game(game)
+    for player in game.players:
+        count = game.scores()[player]
+        assert f"{player}: {count} star{'' if count == 1 else 's'} (" in text
 
 
 def test_a_bad_journal_names_the_file_the_line_and_the_problem(tmp_path, capsys):

@@ -31,7 +31,7 @@ def test_olivia_crosses_the_red_heart_balloon_and_leaves_the_green_one():
     assert game.phase is Phase.OTHERS
     assert game.dice_for("Eric")[1].describe() == "yellow green"
     assert sorted(game.dice_for("Eric")) == [1, 2, 3, 4]
-    assert game.colors("Eric") == [Color.RED, Color.GREEN]
+    assert game.colors("Eric") == [Color.GREEN]  # one candle: the first wagon needs two
 
 
 def test_olivia_may_not_cross_the_green_balloon_in_her_choice():
@@ -43,7 +43,8 @@ def test_olivia_may_not_cross_the_green_balloon_in_her_choice():
 
 
 def erics_game_before_his_bonus_turn():
-    """Eric has crossed the red heart balloon and the first candle wagon."""
+    """The state the text implies: Eric has crossed the red heart balloon (the blue balloon
+    is next) and nothing else; his train is untouched."""
     return play(
         new_game("Eric", "Olivia"),
         roll("Eric", "yellow heart", "yellow pink", "green present", "red candle", "blue cake"),
@@ -51,13 +52,13 @@ def erics_game_before_his_bonus_turn():
         passed("Olivia"),
         roll("Olivia", "yellow blue", "red candle", "green present", "blue cupcake", "blue cake"),
         choose("Olivia", "green", ("green.1.1", (2,))),
-        choose("Eric", "red", ("red.1", (1,))),
+        passed("Eric"),
     )
 
 
 def test_eric_bonus_chain_pink_balloon_to_donuts_to_two_candles_and_a_star():
     game = erics_game_before_his_bonus_turn()
-    assert game.starter == "Eric" and game.sheets["Eric"] == {"yellow.1", "red.1"}
+    assert game.starter == "Eric" and game.sheets["Eric"] == {"yellow.1"}
     game = game.apply(
         roll("Eric", "joker", "yellow pink", "green present", "red candle", "blue cake")
     )
@@ -69,8 +70,8 @@ def test_eric_bonus_chain_pink_balloon_to_donuts_to_two_candles_and_a_star():
     assert draft.bonus_options() == ["blue.cupcake.1", "blue.donut.1", "blue.cake.1"]
     draft = draft.bonus("blue.donut.1")  # both donuts at once, in a red circle
     assert draft.pending == (Color.RED,)
-    assert draft.bonus_options() == ["red.2"]
-    draft = draft.bonus("red.2")  # the wagon of two candles, whole, with its star
+    assert draft.bonus_options() == ["red.1"]
+    draft = draft.bonus("red.1")  # "the two candles", the first wagon, whole, with its star
     assert draft.pending == ()
 
     game = game.apply(draft.event())
@@ -80,7 +81,6 @@ def test_eric_bonus_chain_pink_balloon_to_donuts_to_two_candles_and_a_star():
         "yellow.3",
         "blue.donut.1",
         "red.1",
-        "red.2",
     }
     assert game.stars("Eric")[Color.RED] == 1
     assert game.scores()["Eric"] == 1
@@ -90,6 +90,6 @@ def test_eric_cannot_spend_his_blue_bonus_in_red():
     game = erics_game_before_his_bonus_turn().apply(
         roll("Eric", "joker", "yellow pink", "green present", "red candle", "blue cake")
     )
-    illegal = choose("Eric", "yellow", ("yellow.2", (0,)), ("yellow.3", (1,)), bonuses=["red.2"])
-    with pytest.raises(IllegalMove, match=r"^Eric cannot make a bonus cross on wagon 2.*due: blue"):
+    illegal = choose("Eric", "yellow", ("yellow.2", (0,)), ("yellow.3", (1,)), bonuses=["red.1"])
+    with pytest.raises(IllegalMove, match=r"^Eric cannot make a bonus cross on wagon 1.*due: blue"):
         game.apply(illegal)

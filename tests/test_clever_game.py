@@ -168,7 +168,7 @@ def test_the_starter_completing_an_area_ends_the_game_after_the_others_use_the_d
     assert game.completed("Ann") == [Color.GREEN]
     assert not game.over and game.waiting_for == ("Ben",)
     assert sorted(game.dice_for("Ben")) == [0, 2, 3, 4]
-    game = game.apply(choose("Ben", "red", ("red.1", (0,))))
+    game = game.apply(choose("Ben", "green", ("green.1.1", (2,))))
     assert game.over and game.waiting_for == ()
     assert game.scores() == {"Ann": 4, "Ben": 0}
     assert game.winners() == ("Ann",)
@@ -188,7 +188,7 @@ def test_another_player_completing_an_area_ends_the_game_at_the_end_of_the_turn(
 def test_winners_share_a_tie():
     game = near_the_end(new_game("Ann", "Ben", "Cid"), "Ben", ELEVEN_PRESENTS)
     yellow_to_7 = {f"yellow.{i}" for i in range(1, 8)}  # stars beside balloons 4 and 7
-    game = near_the_end(game, "Cid", yellow_to_7 | {"red.1", "red.2"})  # star beside wagon 2
+    game = near_the_end(game, "Cid", yellow_to_7 | {"red.1", "red.2"})  # star beside wagon 1
     assert game.winners() == ()
     game = play(game, roll("Ann", *GREENS), choose("Ann", "green", ("green.1.1", (0,))))
     game = play(game, choose("Ben", "green", ("green.3.4", (1,))), passed("Cid"))

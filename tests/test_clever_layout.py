@@ -15,7 +15,9 @@ from firmware_host.games.clever.sheet import Sheet
 def test_five_dice_of_six_faces_with_three_jokers_in_all():
     layout = load_layout()
     assert [len(die) for die in layout.dice] == [6] * 5
+    # the text: "There are also three sides with a joker symbol" (not one on each die)
     assert sum(face.joker for die in layout.dice for face in die) == 3
+    assert [sum(face.joker for face in die) for die in layout.dice] == [1, 1, 1, 0, 0]
     colours = {face.color for die in layout.dice for face in die if not face.joker}
     assert colours == set(Color)
 
@@ -31,7 +33,13 @@ def test_the_train_has_wagons_of_one_two_and_three_candles_ending_with_three():
     wagons = load_layout().red.wagons
     assert {w.candles for w in wagons} == {1, 2, 3}
     assert wagons[-1].candles == 3
-    assert wagons[1].candles == 2 and wagons[1].stars == 1  # Eric's two candles and their star
+
+
+def test_the_first_wagon_has_two_candles_and_a_star():
+    # the second example: Eric's red bonus cross, on an untouched train, takes "the two
+    # candles" and he "collects a rainbow star"
+    first = load_layout().red.wagons[0]
+    assert (first.candles, first.stars) == (2, 1)
 
 
 def test_three_rows_of_sweets_the_first_donuts_in_a_red_circle():

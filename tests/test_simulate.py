@@ -102,6 +102,11 @@ def test_the_summary_says_where_each_shape_came_to_rest(capsys):
     assert lines[3].startswith("2 drops: ") and "simulated in" in lines[3]
 
 
+def test_one_drop_is_one_drop(capsys):
+    out = _simulate(capsys, "--drops", "1", "--seed", "1")
+    assert out.splitlines()[-1].startswith("1 drop: ")
+
+
 def test_position_files_written_for_each_drop_are_judged(tmp_path, capsys):
     _simulate(capsys, "--drops", "6", "--seed", "3", "--positions", str(tmp_path / "pos"))
     files = sorted((tmp_path / "pos").iterdir())

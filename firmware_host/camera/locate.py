@@ -8,7 +8,8 @@ knocked it). The locator
    and keeps the fits that find most of the outline in the piece's own colour, best
    first, never two on one place;
 2. searches for the others (:mod:`~firmware_host.camera.search`): a piece that moved near
-   its prior, then the pieces without one, anywhere, among the pixels of their colour
+   its prior (within :data:`KNOCKED_MM`, then :data:`NEAR_PRIOR_MM`; a circle, which
+   may roll, and a piece without a prior, anywhere), among the pixels of their colour
    that no located piece explains; each candidate is fitted and the best fit kept;
 3. reports each piece's pose with its standard deviations, or as unseen: a piece the
    frames do not show is never invented.
@@ -53,7 +54,7 @@ EVICT_MARGIN = 0.2
 SAME_PLACE_MM = 12.0
 """Two located pieces whose centres lie closer than this are one piece found twice."""
 NEAR_PRIOR_MM = 90.0
-"""Around its prior a knocked piece is searched for first (a knocked circle may roll
+"""A knocked piece is searched for within this of its prior (a knocked circle may roll
 anywhere: it is searched for on the whole board too), and a place this far from its prior
 costs as much merit as the whole outline."""
 CANDIDATES = 6
@@ -82,7 +83,8 @@ class Known:
 @dataclass(frozen=True)
 class Located:
     """Where a piece was found: ``pose`` and standard deviations ``sigma`` (x, y in mm,
-    angle in degrees), or ``seen`` False (``pose`` is then the prior, if any)."""
+    angle in degrees), or ``seen`` False (``pose`` is then the prior, if any); how much of
+    its outline the fit ``found`` and its residuals (``rms_mm``)."""
 
     known: Known
     pose: Pose | None
@@ -90,6 +92,9 @@ class Located:
     sigma: tuple[float, float, float] = (math.inf, math.inf, math.inf)
     found: float = 0.0
     rms_mm: float = math.inf
+    spread: float = 0.0
+    """The board's share of ``sigma`` (mm): where the markers put the board, the same for
+    every piece of the look, so it does not part two pieces."""
 
     def piece(self, pose: Pose | None = None) -> Piece:
         """The piece at ``pose`` (its located or prior pose by default, which it must have)."""
@@ -154,7 +159,7 @@ class Locator:
             # pieces that may hold one up: the located, and the others where they were
             holders = taken + [Located(p, p.prior, True) for p in pending if p.prior is not None]
             # first the pieces a knock moved a little, near their priors; then whatever is
-            # left (the new piece, pieces knocked far), anywhere
+            # left (the new piece, pieces knocked far), farther
             for radius in (KNOCKED_MM, math.inf):
                 waiting = [
                     p
@@ -209,7 +214,9 @@ class Locator:
         starts: list[tuple[Known, Candidate]] = []
         for piece in pieces:
             found = []
-            if math.isinf(radius):
+            # a piece with a prior is looked for near it; a circle may roll anywhere
+            rolls = turn_period(self.board, piece.shape) >= 360
+            if math.isinf(radius) and (piece.prior is None or rolls):
                 found = colour_map.search(
                     self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
                 )
@@ -292,7 +299,7 @@ class Locator:
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         sx, sy, sa = fit.sigma
         sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
-        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm)
+        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm, spread)
 
 
 def _quality(found: float, rms_mm: float) -> float:

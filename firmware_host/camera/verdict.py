@@ -4,24 +4,29 @@ The verdict is :func:`~firmware_host.rules.landing.judge` on the located poses. 
 is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
 a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
-directions and turned as far both ways, and each piece within reach of a touch is moved
-as far towards it and away, and every such verdict must equal the located one. A piece
-whose prior lies within :data:`UNSEEN_REACH_MM` and that the camera did not see (a drop may
-have knocked it against the dropped one), or one the physics cannot hold where the camera
-sees it, makes the verdict unsure.
+directions (with the board's share, the markers', for what it lies on; without it for
+what it touches, since the markers place every piece of a look alike) and turned as far
+both ways, and each piece within reach of a touch is moved as far (its own share) towards
+it and away, and every such verdict must equal the located one; those
+that differ are the *alternatives* a question can tell apart. A dropped piece whose
+outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations.
+A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
+shares the dropped piece's colour or shape (a drop may have knocked it against the
+dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
+where the camera sees it, makes the verdict unsure.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Pose
+from firmware_host.rules.landing import Rule, Verdict, judge
+from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 
 SIGMAS = 3.0
@@ -31,11 +36,15 @@ SIGMAS = 3.0
 @dataclass(frozen=True)
 class CameraVerdict:
     """The verdict at the located poses and whether it holds within their uncertainty;
-    ``doubts`` says, in words, what made it unsure."""
+    ``doubts`` says, in words, what made it unsure; ``pieces`` are the located board (the
+    dropped piece last); ``alternatives`` the other verdicts found within the poses'
+    uncertainty, each with the board it was judged on (what a question can tell apart)."""
 
     verdict: Verdict
     sure: bool
     doubts: tuple[str, ...]
+    pieces: tuple[Piece, ...] = ()
+    alternatives: tuple[tuple[Verdict, tuple[Piece, ...]], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The keys of ``tabletop judge --json`` plus ``sure``."""
@@ -47,9 +56,16 @@ SURE_RMS_MM = 0.2
 """A verdict is sure only when the dropped piece's fit found at least :data:`SURE_FOUND`
 of its outline with residuals of at most this (RMS, mm): a fit on part of an outline
 can be off by more than its standard deviations say."""
+UNCLEAR_MM = 0.7
+UNCLEAR_DEGREES = 3.0
+"""A dropped piece whose fit found less than :data:`SURE_FOUND` of its outline, or with
+residuals over :data:`SURE_RMS_MM`, is taken to be uncertain by at least this much (one
+standard deviation): a fit on part of an outline can be off by more than its own
+deviations say."""
 UNSEEN_REACH_MM = 70.0
 """A piece the camera did not see, whose prior lies this close to the dropped piece's
-centre, may have been knocked against it: the verdict is unsure."""
+centre, may have been knocked against it: when it shares the dropped piece's colour or
+shape, whether the two touch is in doubt (both verdicts are alternatives)."""
 
 
 def _decisions(verdict: Verdict) -> dict[str, object]:
@@ -81,46 +97,60 @@ def referee_located(
     at = dropped.pose
     others = [p for p in located if p.known.id != dropped_id and p.pose is not None]
 
-    def verdict_with(
+    def board_with(
         pose: Pose, moved: Located | None = None, moved_to: Pose | None = None
-    ) -> Verdict:
-        """The verdict with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
+    ) -> tuple[Piece, ...]:
+        """The board with the dropped piece at ``pose`` (and ``moved`` at ``moved_to``)."""
         pieces = tuple(p.piece(moved_to if p is moved else None) for p in others)
-        return judge(board, Position(edges, pieces, dropped.piece(pose)))
+        return (*pieces, dropped.piece(pose))
 
-    located_verdict = verdict_with(at)
+    def verdict_of(pieces: tuple[Piece, ...]) -> Verdict:
+        return judge(board, Position(edges, pieces[:-1], pieces[-1]))
+
+    located_board = board_with(at)
+    located_verdict = verdict_of(located_board)
     reference = _decisions(located_verdict)
     doubts: list[str] = []
     sx, sy, sa = dropped.sigma
-    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
-    unseen = [
-        p.known.id
-        for p in others
-        if not p.seen
-        and p.pose is not None
-        and math.hypot(p.pose.x - at.x, p.pose.y - at.y) < UNSEEN_REACH_MM
-    ]
-    if unseen:
-        doubts.append(f"the camera did not see {', '.join(unseen)} next to the dropped piece")
     if dropped.found < SURE_FOUND or dropped.rms_mm > SURE_RMS_MM:
-        doubts.append(
-            f"the camera shows only part of the dropped piece's outline clearly "
-            f"({dropped.found:.0%} found, residuals {dropped.rms_mm:.2f} mm)"
-        )
+        # a fit on part of an outline can be off by more than its deviations say
+        sx, sy = max(sx, UNCLEAR_MM), max(sy, UNCLEAR_MM)
+        sa = max(sa, UNCLEAR_DEGREES) if math.isfinite(sa) else sa
+    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
+    alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
+    for p in others:
+        if p.seen or p.pose is None:
+            continue
+        if math.hypot(p.pose.x - at.x, p.pose.y - at.y) >= UNSEEN_REACH_MM:
+            continue
+        if p.known.color != dropped.known.color and p.known.shape != dropped.known.shape:
+            continue  # touching it or not breaks no rule
+        doubts.append(f"the camera did not see {p.known.id} next to the dropped piece")
+        unseen = p.piece()
+        touched = any(t.id == unseen.id for t in located_verdict.touching)
+        flip = _untouched if touched else _touched
+        alternatives.append((flip(located_verdict, unseen), located_board))
     held = [i for i in (dropped_id, *(p.known.id for p in near)) if i in disagreements]
     if held:
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
-    trials = [
-        (Pose(at.x + SIGMAS * sx * math.cos(k * math.pi / 4),
-              at.y + SIGMAS * sy * math.sin(k * math.pi / 4), at.angle), None, None)
+    # the dropped piece moved by its whole uncertainty (the board's share included) can
+    # change what it lies on; moved by its own share only, what it touches
+    rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
+    trials: list[tuple[Pose, Located | None, Pose | None, bool]] = [
+        (Pose(at.x + SIGMAS * ax * math.cos(k * math.pi / 4),
+              at.y + SIGMAS * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
+        for ax, ay, board_only in ((sx, sy, True), (rx, ry, False))
         for k in range(8)
     ]
     if math.isfinite(sa) and sa > 0:
-        trials += [(Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None) for s in (-1, 1)]
+        trials += [
+            (Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None, False) for s in (-1, 1)
+        ]
     for other in near:
         if not other.seen or other.pose is None:
             continue
         ox, oy, _ = other.sigma
+        ox, oy = _own(ox, other.spread), _own(oy, other.spread)
         away = math.atan2(other.pose.y - at.y, other.pose.x - at.x)
         for sign in (-1, 1):
             moved = Pose(
@@ -128,14 +158,24 @@ def referee_located(
                 other.pose.y + sign * SIGMAS * oy * math.sin(away),
                 other.pose.angle,
             )
-            trials.append((at, other, moved))
-    for pose, moved, moved_to in trials:
-        changed = _decisions(verdict_with(pose, moved, moved_to))
+            trials.append((at, other, moved, False))
+    changed_keys: set[str] = set()
+    for pose, moved, moved_to, board_only in trials:
+        trial_board = board_with(pose, moved, moved_to)
+        trial = verdict_of(trial_board)
+        changed = _decisions(trial)
+        if board_only:  # the whole board moved: what touches what stays as located
+            trial = _with_touching(trial, located_verdict)
+            changed = _decisions(trial)
         if changed != reference:
-            keys = [k for k in reference if reference[k] != changed[k]]
-            doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
-            break
-    return CameraVerdict(located_verdict, not doubts, tuple(doubts))
+            changed_keys.update(k for k in reference if reference[k] != changed[k])
+            alternatives.append((trial, trial_board))
+    if changed_keys:
+        keys = [k for k in reference if k in changed_keys]
+        doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
+    return CameraVerdict(
+        located_verdict, not doubts, tuple(doubts), located_board, tuple(alternatives)
+    )
 
 
 def _near(board: Board, dropped: Located, others: Sequence[Located], reach: float) -> list[Located]:
@@ -145,3 +185,46 @@ def _near(board: Board, dropped: Located, others: Sequence[Located], reach: floa
     grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=reach)
     met = {p.id for p in PieceSpace(board, [p.piece() for p in others]).met_by(grown)}
     return [p for p in others if p.known.id in met]
+
+
+def _touched(verdict: Verdict, piece: Piece) -> Verdict:
+    """``verdict`` had the dropped piece also touched ``piece``."""
+    offenders = dict(verdict.offenders)
+    dropped = verdict.dropped
+    for rule, same in ((Rule.SHAPE, piece.shape == dropped.shape),
+                       (Rule.COLOR, piece.color == dropped.color)):
+        if same:
+            offenders[rule] = (*offenders.get(rule, ()), piece)
+    return replace(verdict, touching=(*verdict.touching, piece), offenders=offenders)
+
+
+def _untouched(verdict: Verdict, piece: Piece) -> Verdict:
+    """``verdict`` had the dropped piece not touched ``piece``."""
+    offenders = {
+        rule: kept
+        for rule, culprits in verdict.offenders.items()
+        if (kept := tuple(c for c in culprits if c != piece)) or rule is Rule.HEIGHT
+    }
+    touching = tuple(t for t in verdict.touching if t.id != piece.id)
+    return replace(verdict, touching=touching, offenders=offenders)
+
+
+def _own(sigma: float, spread: float) -> float:
+    """A piece's own share of its deviation ``sigma`` (mm), the board's ``spread`` taken
+    out: what parts it from another piece of the same look."""
+    return math.sqrt(max(sigma * sigma - spread * spread, 0.0))
+
+
+def _with_touching(verdict: Verdict, located: Verdict) -> Verdict:
+    """``verdict`` with the touching (and the rules it breaks) of ``located``: for a
+    trial that moves the whole board, which leaves every gap as it was."""
+    kept = {
+        rule: culprits
+        for rule, culprits in verdict.offenders.items()
+        if rule not in (Rule.SHAPE, Rule.COLOR)
+    }
+    kept.update(
+        {r: c for r, c in located.offenders.items() if r in (Rule.SHAPE, Rule.COLOR)}
+    )
+    ordered = {rule: kept[rule] for rule in Rule if rule in kept}
+    return replace(verdict, touching=located.touching, offenders=ordered)

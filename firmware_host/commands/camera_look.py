@@ -12,11 +12,10 @@ from typing import Any
 
 from firmware_host.camera.calibration import effective_colors
 from firmware_host.camera.images import read_frame
-from firmware_host.camera.locate import Located, Locator
+from firmware_host.camera.locate import Located
 from firmware_host.camera.markers import BoardNotFound, MarkerFinder
 from firmware_host.camera.pieces_file import load_pieces
-from firmware_host.camera.reconcile import disagreements
-from firmware_host.camera.scene import LookFrames
+from firmware_host.camera.sight import Sight
 from firmware_host.camera.tables import table_camera
 from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.errors import InputError
@@ -51,24 +50,25 @@ def run(args: argparse.Namespace) -> int:
         if not finder.detect(frame):
             raise InputError(path, "", str(BoardNotFound(
                 "the board cannot be found: no marker of the table's layout in the frame")))
-    look = LookFrames(setup.markers, frames, list(args.frames))
-    located = Locator(table.board, setup, colors).locate(look, known.pieces)
-    held_wrong = disagreements(table.board, load_params(), located)
+    seen = Sight(table.board, setup, load_params(), colors).see(
+        frames, list(args.frames), known.pieces
+    )
+    located = list(seen.located)
     verdict = (
-        referee_located(table.board, known.edges, located, args.dropped, held_wrong)
+        referee_located(table.board, known.edges, located, args.dropped, seen.held_wrong)
         if args.dropped is not None
         else None
     )
     if args.json:
         out: dict[str, Any] = {
             "pieces": [_pose_json(p) for p in located],
-            "markers": list(look.markers),
+            "markers": list(seen.markers),
         }
         if args.dropped is not None:
             out["verdict"] = None if verdict is None else verdict.to_json()
         print(json.dumps(out))
     else:
-        print(_explain(located, look.markers, args.dropped, verdict))
+        print(_explain(located, seen.markers, args.dropped, verdict))
     return 0
 
 

@@ -3,14 +3,17 @@
 - ``tabletop clever [--layout FILE] [--json]``: the dice and the sheet of a game file;
 - ``tabletop clever --replay EVENTS [--layout FILE] [--json]``: the state and the stars
   after a file of events (one JSON event per line, as the journal stores them);
-- ``tabletop clever --autoplay SEED [--players A,B,...]``: the events of a whole game
-  between random players with virtual dice, one JSON event per line.
+- ``tabletop clever --autoplay SEED [--players A,B,...] [--json]``: a whole game between
+  random players with virtual dice: its result in plain words, or with ``--json`` its
+  events, one JSON event per line (the journal's form, which ``--replay`` reads). The
+  players default to the table service's (``tabletop run``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from gettext import ngettext
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.game import Game
 from firmware_host.games.clever.layout import load_layout
 from firmware_host.games.clever.sheet import Sheet
+from firmware_host.service.runner import DEFAULT_PLAYERS
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +37,9 @@ def register(subparsers: Any) -> None:
     mode.add_argument("--replay", metavar="EVENTS", help="replay a file of JSON events")
     mode.add_argument("--autoplay", metavar="SEED", type=int, help="play a random game")
     parser.add_argument(
-        "--players", default="Ann,Ben,Cid", help="with --autoplay: names, comma-separated"
+        "--players",
+        default=",".join(DEFAULT_PLAYERS),
+        help=f"with --autoplay: names, comma-separated (default: {','.join(DEFAULT_PLAYERS)})",
     )
     parser.set_defaults(run=run)
 
@@ -45,8 +51,14 @@ def run(args: argparse.Namespace) -> int:
         players = tuple(p.strip() for p in args.players.split(",") if p.strip())
         if not players:
             raise InputError("--players", "", "expected at least one name")
-        for event in play(sheet, players, args.autoplay):
-            print(json.dumps(event.to_json()))
+        events = play(sheet, players, args.autoplay)
+        if args.json:
+            for event in events:
+                print(json.dumps(event.to_json()))
+        else:
+            game = Game.replay(sheet, events)
+            print(f"a random game, seed {args.autoplay}, {len(events)} events")
+            print(describe_game(game))
         return 0
     if args.replay is not None:
         game = replay_file(sheet, Path(args.replay))
@@ -92,14 +104,14 @@ def describe_sheet(sheet: Sheet) -> str:
     for color, boxes in sheet.areas.items():
         lines.append(f"{color}:")
         for box in boxes:
-            marks = [f"{box.stars} star{'s' * (box.stars > 1)}"] if box.stars else []
+            marks = [stars_text(box.stars)] if box.stars else []
             marks += [f"{box.bonus} bonus"] if box.bonus else []
             lines.append(f"  {box.id:<16} {box.name}" + (f"  ({', '.join(marks)})" * bool(marks)))
     green = layout.green
     bonuses = ", ".join(f"column {c}: {color}" for c, color in sorted(green.column_bonuses.items()))
     lines.append(
-        f"  left column full: {green.left_column_stars} star(s); each full row: "
-        f"{green.row_stars} star(s); column bonuses: {bonuses or 'none'}"
+        f"  left column full: {stars_text(green.left_column_stars)}; each full row: "
+        f"{stars_text(green.row_stars)}; column bonuses: {bonuses or 'none'}"
     )
     return "\n".join(lines)
 
@@ -111,7 +123,16 @@ def describe_game(game: Game) -> str:
         lines.append(f"waiting for: {', '.join(game.waiting_for)}")
     for player in game.players:
         stars = ", ".join(f"{c} {n}" for c, n in game.stars(player).items())
-        lines.append(f"  {player}: {game.scores()[player]} stars ({stars})")
+        lines.append(f"  {player}: {stars_text(game.scores()[player])} ({stars})")
     if game.over:
         lines.append(f"winners: {', '.join(game.winners())}")
     return "\n".join(lines)
+
+
+def stars_text(count: int) -> str:
+    """``1 star``, ``2 stars`` (through :func:`gettext.ngettext`, ready for a translation).
+
+    >>> stars_text(1), stars_text(0), stars_text(2)
+    ('1 star', '0 stars', '2 stars')
+    """
+    return ngettext("{count} star", "{count} stars", count).format(count=count)

@@ -1,15 +1,18 @@
 """``tabletop replay ID [--journal PATH] [--json | --yaml] [--board FILE]``: a journaled
-game of Drop It, every turn judged again from its journaled poses."""
+game of Drop It, every turn judged again from its journaled poses; in text, the frames the
+verdicts came from (:mod:`firmware_host.camera.kept`) are named by turn."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from firmware_host.camera.kept import frames_folder
 from firmware_host.config.board import load_board
 from firmware_host.games.dropit.events import Ruling
 from firmware_host.journal.review import game_file, game_record, rereferee
@@ -64,7 +67,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"Game {args.id} (judged again from the journal):")
         print(replayed.report.describe())
+        kept = kept_frames(frames_folder(Path(source)), args.id)
+        if kept:
+            print("Frames the verdicts came from (the located outlines drawn over them):")
+            for turn, path in kept:
+                print(f"  turn {turn}: {path}")
     return 0
+
+
+def kept_frames(folder: Path, game_id: int) -> list[tuple[int, Path]]:
+    """The kept frames of game ``game_id`` in ``folder``, by turn."""
+    found = []
+    for path in folder.glob(f"game-{game_id}-turn-*.jpg"):
+        turn = path.stem.rpartition("-")[2]
+        if turn.isdigit():
+            found.append((int(turn), path))
+    return sorted(found)
 
 
 def _ruling(ruling: Ruling) -> str:

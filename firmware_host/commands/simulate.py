@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from gettext import ngettext
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"seed": args.seed, "drops": drops, "wall_time_s": wall}))
     else:
         factor = f" ({simulated / wall:.0f}x real time)" if wall > 0 and simulated > 0 else ""
-        print(f"{args.drops} drops: {simulated:.1f} s simulated in {wall:.2f} s{factor}")
+        drops_text = ngettext("{n} drop", "{n} drops", args.drops).format(n=args.drops)
+        print(f"{drops_text}: {simulated:.1f} s simulated in {wall:.2f} s{factor}")
     return 0
 
 

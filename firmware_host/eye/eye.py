@@ -224,6 +224,14 @@ class Look:
         (the tag, the release, the passes: a late entry event, a second piece), the look
         is redone from them, exactly as :meth:`Eye.look` would.
         """
+        early = self.check(readings)
+        return early if early is not None else self.finish()
+
+    def check(self, readings: DropReadings) -> Outcome | None:
+        """The part of :meth:`settle` that needs no candidates: the jam, or an outcome the
+        entry alone gave (a second piece, which piece?, no pass), which is then the look's
+        outcome; None when the landing must be judged (by :meth:`finish`, or from what the
+        camera saw)."""
         if self.outcome is not None:
             raise InputError("eye", "settle", "this look has settled already")
         entered = readings.entered
@@ -241,10 +249,20 @@ class Look:
                 f"the {self._name(self.identity)} has not come to rest "
                 f"{config.jam_after_s:g} s after release: free it, then confirm the board"
             )
-        elif self._early is not None:
-            self.outcome = self._early
         else:
-            self.outcome = self._finish()
+            self.outcome = self._early
+        return self.outcome
+
+    @property
+    def landings(self) -> tuple[tuple[Piece, ...], ...]:
+        """The boards after the landings simulated from the release (the dropped piece
+        last), not weighed yet (none once :meth:`finish` has weighed them)."""
+        return tuple(landing.pieces for landing in self._landings)
+
+    def finish(self) -> Outcome:
+        """Judge the landing from the strips once :meth:`check` found nothing else to say:
+        the weights, the refinement, and the decision or the first question."""
+        self.outcome = self._finish()
         return self.outcome
 
     @staticmethod

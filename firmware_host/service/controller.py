@@ -28,6 +28,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from enum import StrEnum
+from pathlib import Path
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
@@ -53,6 +54,7 @@ from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.service.referee import (
     Asked,
+    CameraReferee,
     EarlyReferee,
     Identity,
     Landed,
@@ -85,6 +87,10 @@ class Phase(StrEnum):
 
 
 NewGame = Callable[[], DropItRecord]
+
+KeepFrame = Callable[[int, int], Path | None]
+"""Keeps the frame a verdict came from (game id, turn): its file, or None when the drop
+was judged without the camera (:class:`~firmware_host.camera.kept.FrameKeeper`)."""
 """Journals a new game (same players and settings) and returns it."""
 
 
@@ -101,12 +107,14 @@ class TableController:
         referee: Referee,
         tracks: TrackDisplay | None = None,
         new_game: NewGame | None = None,
+        keep_frame: KeepFrame | None = None,
     ) -> None:
         self.board = board
         self.game = game
         self.referee = referee
         self.tracks = tracks
         self._new_game = new_game
+        self._keep_frame = keep_frame
         self.paused: str | None = None
         self.mishaps = 0
         """Drops that could not be refereed so far (each is played again)."""
@@ -398,6 +406,7 @@ class TableController:
             self._record(PiecesMoved(moves))
         self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
         self._verdict = verdict
+        frame = self._keep_frame(self.game.game_id, turn.number) if self._keep_frame else None
         event(
             log,
             "verdict",
@@ -407,6 +416,7 @@ class TableController:
             points=verdict.points,
             moved=len(moves),
             words=verdict.explain(),
+            **({"frame": str(frame)} if frame is not None else {}),
         )
         self._say(f"turn {turn.number}: {verdict.explain()}")
         competitor = turn.competitor.name
@@ -525,7 +535,15 @@ class TableController:
             selection=self._selection,
             joker_offer=self._phase is Phase.JOKER,
             status=status,
+            camera=self._camera_out(),
         )
+
+    def _camera_out(self) -> str:
+        """What keeps the referee's camera out ("" while it sees, or without one)."""
+        if not isinstance(self.referee, CameraReferee):
+            return ""
+        status = self.referee.camera_status
+        return "" if status in ("ok", "none") else status
 
 
 def _disagrees(message: str) -> Mishap:

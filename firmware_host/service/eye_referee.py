@@ -25,16 +25,21 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from firmware_host.camera.feed import CameraFeed
+from firmware_host.camera.sight import Seen
+from firmware_host.camera.sources import CameraUnavailable
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
+from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
@@ -54,11 +59,15 @@ _Drop = tuple[tuple[Piece, ...], Identity | None, str, tuple[Identity, ...]]
 class EyeReferee:
     """Referees with ``eye`` on ``board``; the model's physics are ``params``."""
 
-    def __init__(self, eye: Eye, board: Board, params: PhysicsParams) -> None:
+    def __init__(
+        self, eye: Eye, board: Board, params: PhysicsParams, camera: CameraFeed | None = None
+    ) -> None:
         self.eye = eye
         self.board = board
         self.params = params
-        self._look: Look | None = None
+        self.camera = camera
+        self._look: Look | CameraLook | None = None
+        self._camera_fault: str | None = None
         self._begun: tuple[_Drop, Future[Look]] | None = None
         self._early = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eye early")
 
@@ -92,8 +101,13 @@ class EyeReferee:
         if look is None:
             entry = readings.entered
             look = self.eye.begin(self._snapshot(pieces), identity, entry, piece_id, options)
-        self._look = look
-        outcome = look.settle(readings)
+        judging: Look | CameraLook = look
+        if self.camera is not None:
+            judging = CameraLook(look, self._camera_look(self.camera, pieces, piece_id))
+        self._look = judging
+        outcome = judging.settle(readings)
+        if isinstance(judging, CameraLook):
+            self._camera_changed(judging.fault)
         event(
             log,
             "eye settled",
@@ -102,8 +116,43 @@ class EyeReferee:
             early_wait_ms=round(waited * 1000, 1),
             ms=round((time.perf_counter() - started) * 1000, 1),
             redone=look.redone,
+            judged_by=judging.judged_by if isinstance(judging, CameraLook) else "strips",
         )
         return self._outcome(outcome, piece_id)
+
+    @staticmethod
+    def _camera_look(camera: CameraFeed, pieces: tuple[Piece, ...], piece_id: str) -> Camera:
+        """The camera's look at the drop of ``piece_id`` onto ``pieces`` (their poses the
+        priors)."""
+
+        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
+            try:
+                return camera.look(known_pieces(pieces, piece_id, identity, priors))
+            except CAMERA_FAULTS:
+                raise
+            except Exception as exc:  # a fault of the look, never the service's end
+                log.exception("the camera's look failed")
+                raise CameraUnavailable(f"the camera's look failed: {exc}") from exc
+
+        return look
+
+    def _camera_changed(self, fault: str | None) -> None:
+        """Log when the camera goes out or comes back (once per change)."""
+        if fault == self._camera_fault:
+            return
+        if fault is None:
+            event(log, "camera back", logging.INFO)
+        else:
+            event(log, "camera fault: the drop judged by the strips and gates", logging.WARNING,
+                  reason=fault)
+        self._camera_fault = fault
+
+    @property
+    def camera_status(self) -> str:
+        """``"none"`` (no camera), ``"ok"``, or what keeps the camera out."""
+        if self.camera is None:
+            return "none"
+        return self._camera_fault or "ok"
 
     def _begun_for(self, drop: _Drop) -> Look | None:
         """The look begun for ``drop``, once its early work is done (None when none was
@@ -140,7 +189,7 @@ class EyeReferee:
         look = self._open()
         return self._outcome(look.choose(color, shape), look.piece_id)
 
-    def _open(self) -> Look:
+    def _open(self) -> Look | CameraLook:
         if self._look is None:
             raise IllegalMove("the referee has not looked at a drop yet")
         return self._look

@@ -106,3 +106,13 @@ class EarlyReferee(Referee, Protocol):
         """Start on the drop of ``piece_id`` onto ``pieces`` whose entry is ``entry``, in
         the background (the arguments as :meth:`Referee.look` will get them)."""
         ...
+
+
+@runtime_checkable
+class CameraReferee(Referee, Protocol):
+    """A referee that looks with the table's camera and says how the camera is doing."""
+
+    @property
+    def camera_status(self) -> str:
+        """``"none"`` (no camera), ``"ok"``, or what keeps the camera out."""
+        ...

@@ -33,9 +33,14 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 from starlette.applications import Starlette
 
+from firmware_host.camera.calibration import effective_colors
+from firmware_host.camera.feed import CameraFeed
+from firmware_host.camera.kept import FrameKeeper, frames_folder
+from firmware_host.camera.sight import Sight
+from firmware_host.camera.sources import open_source
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.panel import load_panel
-from firmware_host.config.table import Table, load_table
+from firmware_host.config.table import REFERENCE_TABLE, Table, load_table
 from firmware_host.errors import InputError
 from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
@@ -179,6 +184,30 @@ async def wait_for_hub(
     return HubChoice(url)
 
 
+def service_camera(
+    table: Table, table_file: str | None, hub: HubChoice | None, seed: int
+) -> CameraFeed | None:
+    """The table's camera (None for ``camera: none``): the virtual camera showing the
+    simulator's true board when the hub is the simulator's, else the table file's source
+    (opened at the first look)."""
+    setup = table.camera
+    if setup is None:
+        return None
+    folder = Path(table_file).resolve().parent if table_file else REFERENCE_TABLE.parent
+    sight = Sight(table.board, setup, load_params(), effective_colors(setup, folder))
+    virtual = hub.virtual if hub is not None else None
+    if virtual is not None:
+        from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
+
+        camera = VirtualCamera(table, virtual.profile, seed)
+        world = virtual.world
+        return CameraFeed(
+            lambda: VirtualCameraSource(camera, lambda: world.pieces), sight,
+            setup.frames_per_look,
+        )
+    return CameraFeed(lambda: open_source(setup, folder), sight, setup.frames_per_look)
+
+
 class Service:
     """One run of the service (build it, then ``await run()``; ``stop()`` ends it)."""
 
@@ -247,16 +276,33 @@ class Service:
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
+        self.camera = service_camera(table, options.table, self.hub, options.seed)
         self.controller = TableController(
             self.board,
             game,
-            EyeReferee(eye, self.board, params),
+            EyeReferee(eye, self.board, params, self.camera),
             new_game=self._new_game,
+            keep_frame=self._keep_frame if self.camera is not None else None,
         )
         if self.hub is not None:
             self.controller.link_changed(False, f"connecting to {self.hub.url}")
         else:
             self.controller.link_changed(False, "no hub", why=WAITING_FOR_HUB)
+
+    def _keep_frame(self, game_id: int, turn: int) -> Path | None:
+        """Keep the frame the verdict of ``turn`` came from (None: judged without the
+        camera); a frame that cannot be written is logged, never a fault of the game."""
+        assert self.camera is not None and self.table.camera is not None
+        last = self.camera.take_last()
+        if last is None:
+            return None
+        folder = frames_folder(Path(self.options.journal))
+        keeper = FrameKeeper(folder, self.board, self.table.camera.markers)
+        try:
+            return keeper.save(game_id, turn, *last)
+        except OSError as exc:
+            event(log, "frame not kept", logging.WARNING, turn=turn, problem=str(exc))
+            return None
 
     def _new_game(self) -> DropItRecord:
         """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
@@ -359,7 +405,9 @@ class Service:
         self.controller.redraw()
 
     def close(self) -> None:
-        """Release the pins, the hub (and the virtual one) and the journal."""
+        """Release the pins, the camera, the hub (and the virtual one) and the journal."""
+        if self.camera is not None:
+            self.camera.close()
         if self.tracks is not None and not isinstance(self.tracks, HubTracks):
             self.tracks.close()  # the hub's strips go idle by themselves once we are gone
         if self.buttons is not None:

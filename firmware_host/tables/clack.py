@@ -24,6 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
@@ -252,9 +253,10 @@ class ClackTable:
         if game.over:
             winners = game.winners()
             height = len(game.stack(winners[0]))
+            discs = ngettext("{n} disc", "{n} discs", height).format(n=height)
             if len(winners) == 1:
-                return f"Game over: {winners[0]} wins with {height} discs"
-            return f"Game over: {_names(winners)} tie with {height} discs"
+                return f"Game over: {winners[0]} wins with {discs}"
+            return f"Game over: {_names(winners)} tie with {discs}"
         if game.round_open and game.last_roll is not None:
             return f"Round {game.round}: claim every disc showing {roll_words(game.last_roll)}!"
         return f"Round {game.round + 1}: {game.roller} rolls the dice"

@@ -31,6 +31,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
@@ -202,7 +203,8 @@ class CleverTable:
             stars = game.scores()[winners[0]]
             who = winners[0] if len(winners) == 1 else " and ".join(winners)
             verb = "wins" if len(winners) == 1 else "share the win"
-            return f"Game over: {who} {verb} with {stars} rainbow stars"
+            stars_text = ngettext("{n} rainbow star", "{n} rainbow stars", stars).format(n=stars)
+            return f"Game over: {who} {verb} with {stars_text}"
         if game.phase is Phase.ROLL:
             return f"Turn {game.turn}: {game.starter} rolls the five dice"
         if game.must_reroll:

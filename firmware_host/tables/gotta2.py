@@ -1,15 +1,18 @@
 """The GOTTA2 puzzle sheet game at the table: :class:`Gotta2Table`, the service's adapter.
 
-No dice: the current player picks a piece of the piece area and a spot on their own board,
-then any bonus piece they reached. A move is the JSON a page sends
+No dice: the current player chooses a piece of the piece area and places it on their own
+board, then may place any bonus piece they reached. A move is the JSON a page sends
 (``docs/games/puzzlesheet.md``, "At the table")::
 
+    {"type": "choose", "piece": "3-1"}
     {"type": "place", "piece": "3-1", "row": 0, "column": 2}
     {"type": "bonus", "piece": "B5", "row": 4, "column": 0}
+    {"type": "skip", "piece": "B5"}
 
-``row``/``column`` place the top-left corner of the piece's bounding box, as in the
-engine's events. The view's ``game`` part lists every legal spot of every piece for the
-current player, so the page offers only those.
+``place`` without a ``choose`` before it chooses the piece too. ``row``/``column`` place the
+top-left corner of the piece's bounding box, as in the engine's events. The view's ``game``
+part lists every piece the current player may choose with its legal spots (none: it fits
+nowhere, and choosing it brings the end), so the page offers only those.
 
 >>> game = Gotta2Table.replay([Gotta2Table.first_event(Setup(players=("ana", "ben")))])
 >>> event = game.move_event("ana", {"type": "place", "piece": "2-1", "row": 0, "column": 0})
@@ -29,10 +32,12 @@ from functools import cache
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame, replay
+from firmware_host.games.puzzlesheet.engine import Move, PuzzleSheetGame, replay
 from firmware_host.games.puzzlesheet.events import (
     BonusPiecePlaced,
+    BonusPieceSkipped,
     GameStarted,
+    PieceChosen,
     PiecePlaced,
     read_event,
 )
@@ -44,14 +49,13 @@ MAX_PLAYERS = 6
 """The most players a table seats for this game (the rules set no limit; the page shows
 every board, and six still fit a 1080p screen)."""
 
-MOVES: dict[str, type[PiecePlaced] | type[BonusPiecePlaced]] = {
-    "place": PiecePlaced,
-    "bonus": BonusPiecePlaced,
+MOVE_KEYS: dict[str, tuple[str, ...]] = {
+    "choose": ("type", "piece"),
+    "place": ("type", "piece", "row", "column"),
+    "bonus": ("type", "piece", "row", "column"),
+    "skip": ("type", "piece"),
 }
-"""A move's ``type`` and the event it becomes."""
-
-MOVE_KEYS = ("type", "piece", "row", "column")
-"""The keys of every move."""
+"""A move's ``type`` and its keys."""
 
 
 @cache
@@ -60,11 +64,13 @@ def shipped_sheet() -> Sheet:
     return load_sheet()
 
 
-def read_move(seat: str, move: Any) -> PiecePlaced | BonusPiecePlaced:
+def read_move(seat: str, move: Any) -> Move:
     """The event ``move`` from player ``seat`` asks for; its rules are not checked yet.
 
     A malformed move is an :class:`InputError` naming the key:
 
+    >>> read_move("ana", {"type": "choose", "piece": "3-1"})
+    PieceChosen(player='ana', piece='3-1')
     >>> read_move("ana", {"type": "place", "piece": "3-1", "row": 0, "column": 2})
     PiecePlaced(player='ana', piece='3-1', row=0, column=2)
     >>> read_move("ana", {"type": "place", "piece": "3-1", "row": "0", "column": 2})
@@ -74,26 +80,39 @@ def read_move(seat: str, move: Any) -> PiecePlaced | BonusPiecePlaced:
     """
     if not isinstance(move, Mapping):
         raise InputError("move", "(top level)", "expected a JSON object")
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in MOVE_KEYS:
+        kinds = ", ".join(repr(k) for k in MOVE_KEYS)
+        if "type" not in move:
+            raise InputError("move", "type", f"missing (one of {kinds})")
+        raise InputError("move", "type", f"expected one of {kinds}, got {kind!r}")
+    keys = MOVE_KEYS[kind]
     for key in move:
-        if key not in MOVE_KEYS:
-            raise InputError("move", str(key), f"unknown key (a move has {', '.join(MOVE_KEYS)})")
-    for key in MOVE_KEYS:
+        if key not in keys:
+            raise InputError("move", str(key), f"unknown key (a {kind} move has {', '.join(keys)})")
+    for key in keys:
         if key not in move:
             raise InputError("move", key, "missing")
-    kind = move["type"]
-    if not isinstance(kind, str) or kind not in MOVES:
-        raise InputError("move", "type", f"expected 'place' or 'bonus', got {kind!r}")
     piece = move["piece"]
     if not isinstance(piece, str) or not piece:
         raise InputError("move", "piece", f"expected a piece id such as '3-1', got {piece!r}")
+    if kind == "choose":
+        return PieceChosen(seat, piece)
+    if kind == "skip":
+        return BonusPieceSkipped(seat, piece)
     for key in ("row", "column"):
         if type(move[key]) is not int:
             raise InputError("move", key, f"expected a whole number, got {move[key]!r}")
-    return MOVES[kind](seat, piece, move["row"], move["column"])
+    event = PiecePlaced if kind == "place" else BonusPiecePlaced
+    return event(seat, piece, move["row"], move["column"])
 
 
-def move_json(event: PiecePlaced | BonusPiecePlaced) -> dict[str, Any]:
+def move_json(event: Move) -> dict[str, Any]:
     """The move a page sends for ``event`` (the inverse of :func:`read_move`)."""
+    if isinstance(event, PieceChosen):
+        return {"type": "choose", "piece": event.piece}
+    if isinstance(event, BonusPieceSkipped):
+        return {"type": "skip", "piece": event.piece}
     kind = "place" if isinstance(event, PiecePlaced) else "bonus"
     return {"type": kind, "piece": event.piece, "row": event.row, "column": event.column}
 
@@ -140,7 +159,7 @@ class Gotta2Table:
 
     @property
     def over(self) -> bool:
-        """True once the current player could not place a piece or a bonus piece."""
+        """True once the end came and the final round has been played."""
         return self.game.over
 
     def roll(self) -> Roll | None:
@@ -155,7 +174,8 @@ class Gotta2Table:
         """The event for ``move`` from player ``seat``, checked against the rules.
 
         Malformed: :class:`InputError` naming the key; against the rules (not their turn, a
-        used piece, a spot off the board or on shaded cells, a bonus piece not reached):
+        used piece, a piece other than the one chosen, a spot off the board or on shaded
+        cells, a bonus piece not reached):
         :class:`IllegalMove` naming the player and the rule.
         """
         event = read_move(seat, move)
@@ -163,10 +183,21 @@ class Gotta2Table:
         return event.to_json()
 
     def auto_move(self, player: str, rng: random.Random) -> Mapping[str, Any] | None:
-        """A legal move drawn by ``rng`` when it is ``player``'s turn, else ``None``."""
-        if self.over or player != self.game.current:
+        """A legal move drawn by ``rng`` when it is ``player``'s turn, else ``None``.
+
+        A simulated player chooses a piece that fits when there is one (choosing one that
+        fits nowhere brings the end) and always places a bonus piece it reached.
+        """
+        game = self.game
+        if self.over or player != game.current:
             return None
-        return move_json(rng.choice(self.game.legal_moves()))
+        moves = game.legal_moves()
+        if isinstance(moves[0], PieceChosen):
+            fitting = [m for m in moves if game.placements(player, m.piece)]
+            moves = tuple(fitting) or moves
+        elif game.pending_bonus:
+            moves = tuple(m for m in moves if isinstance(m, BonusPiecePlaced))
+        return move_json(rng.choice(moves))
 
     def view(self) -> dict[str, Any]:
         """The common view keys (``firmware_host.tables.game``) and the ``game`` part:
@@ -189,12 +220,23 @@ class Gotta2Table:
     def _status(self) -> str:
         game = self.game
         if game.over:
-            what = f"bonus piece {game.pending_bonus[0]}" if game.pending_bonus else "a piece"
             scores = ", ".join(f"{p} {game.score(p).points}" for p in game.scoring_order())
-            return f"{game.ended_by} cannot place {what}: game over. Scoring round: {scores}"
+            return f"{self._why_the_end()}: game over. Scoring round: {scores}"
+        final = f"Final round ({self._why_the_end()}): " if game.final_round else ""
         if game.pending_bonus:
-            return f"{game.current} reached a bonus piece: place {game.pending_bonus[0]}"
-        return f"{game.current}'s turn: choose a piece and place it"
+            bonus = game.pending_bonus[0]
+            return f"{final}{game.current} reached a bonus piece: place {bonus} or skip it"
+        if game.held is not None:
+            return f"{final}{game.current} chose {game.held}: place it"
+        return f"{final}{game.current}'s turn: choose a piece and place it"
+
+    def _why_the_end(self) -> str:
+        game = self.game
+        piece = game.end_piece
+        if piece is None:
+            return f"{game.ended_by} had no piece left to choose"
+        kind = "bonus piece" if piece in {b.id for b in game.sheet.bonus_pieces} else "piece"
+        return f"{game.ended_by} cannot place {kind} {piece}"
 
     def _game_part(self) -> dict[str, Any]:
         game, sheet = self.game, self.game.sheet
@@ -217,11 +259,15 @@ class Gotta2Table:
             "bonus_pieces": [_piece(b) | {"at": b.at} for b in sheet.bonus_pieces],
             "sheets": {p: self._sheet_part(p) for p in game.players},
             "current": game.current,
+            "held": game.held,
             "pending_bonus": game.pending_bonus[0]
             if game.pending_bonus and not game.over
             else None,
             "legal": self._legal(),
             "ended_by": game.ended_by,
+            "end_piece": game.end_piece,
+            "final_round": game.final_round,
+            "turns": {p: game.board(p).turns for p in game.players},
             "scoring_order": list(game.scoring_order()) if game.over else [],
         }
 
@@ -245,18 +291,26 @@ class Gotta2Table:
         }
 
     def _legal(self) -> dict[str, Any] | None:
-        """``{"player", "move": "place"|"bonus", "pieces": {id: [[row, column], ...]}}``."""
+        """``{"player", "move": "place"|"bonus", "pieces": {id: [[row, column], ...]},
+        "held", "may_skip"}``: the pieces the current player may choose (or the one chosen,
+        or the bonus piece reached) with every legal spot; a piece with no spot fits nowhere
+        and may still be chosen (``choose``), which brings the end."""
         game = self.game
-        moves = game.legal_moves()
-        if not moves:
+        if game.over:
             return None
-        pieces: dict[str, list[list[int]]] = {}
-        for move in moves:
-            pieces.setdefault(move.piece, []).append([move.row, move.column])
+        player = game.current
+        if game.pending_bonus:
+            kind, ids = "bonus", (game.pending_bonus[0],)
+        elif game.held is not None:
+            kind, ids = "place", (game.held,)
+        else:
+            kind, ids = "place", game.selectable()
         return {
-            "player": game.current,
-            "move": "bonus" if game.pending_bonus else "place",
-            "pieces": pieces,
+            "player": player,
+            "move": kind,
+            "pieces": {i: [[r, c] for r, c in game.placements(player, i)] for i in ids},
+            "held": game.held,
+            "may_skip": bool(game.pending_bonus),
         }
 
 

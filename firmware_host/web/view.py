@@ -74,6 +74,8 @@ class TableView:
     selection: Selection | None = None
     joker_offer: bool = False
     status: str = ""
+    camera: str = ""
+    """What keeps the table's camera out ("" while it sees, or on a table without one)."""
 
     @property
     def current_player(self) -> str | None:
@@ -149,6 +151,7 @@ class TableView:
             "game": {
                 "id": self.game_id,
                 "status": self.status,
+                "camera": self.camera,
                 "over": state.over,
                 "turn": None
                 if turn is None

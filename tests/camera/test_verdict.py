@@ -1,8 +1,10 @@
 """The camera's verdict: sure only when no decision changes within the poses' uncertainty."""
 
+from dataclasses import replace
+
 from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.reconcile import disagreements
-from firmware_host.camera.verdict import referee_located
+from firmware_host.camera.verdict import UNCLEAR_MM, referee_located
 from firmware_host.config.board import EdgeFace, load_board
 from firmware_host.model import load_params
 from firmware_host.rules.pieces import Color, Pose, Shape
@@ -41,18 +43,36 @@ def test_a_gap_at_the_tolerance_is_unsure_within_the_uncertainty():
     assert verdict is not None and not verdict.sure
 
 
-def test_a_dropped_piece_seen_only_in_part_is_unsure():
-    pieces = scene(0.0, 0.05)
-    pieces[1] = Located(DROPPED, pieces[1].pose, True, (0.05, 0.05, 0.1), 0.5, 0.05)
-    verdict = referee_located(BOARD, EdgeFace.NONE, pieces, "d")
-    assert verdict is not None and not verdict.sure
-    assert "part of the dropped piece" in verdict.doubts[0]
+def test_a_dropped_piece_seen_only_in_part_is_held_to_a_wider_uncertainty():
+    def partial(gap: float) -> list[Located]:
+        pieces = scene(gap, 0.05)
+        pieces[1] = Located(DROPPED, pieces[1].pose, True, (0.05, 0.05, 0.1), 0.5, 0.05)
+        return pieces
+
+    gap = BOARD.touch_tolerance + 1.0
+    whole = referee_located(BOARD, EdgeFace.NONE, scene(gap, 0.05), "d")
+    assert whole is not None and whole.sure
+    part = referee_located(BOARD, EdgeFace.NONE, partial(gap), "d")
+    assert part is not None and not part.sure and part.alternatives
+    assert "touching" in part.doubts[0]
+    clear = referee_located(BOARD, EdgeFace.NONE, partial(gap + 3 * 3 * UNCLEAR_MM), "d")
+    assert clear is not None and clear.sure
 
 
-def test_an_unseen_neighbour_makes_it_unsure():
+def test_an_unseen_neighbour_of_the_same_shape_makes_it_unsure_and_is_asked_about():
     verdict = referee_located(BOARD, EdgeFace.NONE, scene(0.0, 0.05, seen=False), "d")
     assert verdict is not None and not verdict.sure
     assert "did not see n" in verdict.doubts[0]
+    assert [p.id for p in verdict.verdict.touching] == ["n"] and not verdict.verdict.valid
+    (other, _), = verdict.alternatives
+    assert other.touching == () and other.valid
+
+
+def test_an_unseen_neighbour_touching_it_or_not_breaking_nothing_leaves_it_sure():
+    circle = Located(Known("c", Color.BLUE, Shape.CIRCLE), Pose(100.0, 17.0, 0.0), False)
+    red = Located(DROPPED, Pose(134.0, 17.0, 0.0), True, (0.05, 0.05, 0.1), 0.9, 0.05)
+    verdict = referee_located(BOARD, EdgeFace.NONE, [circle, red], "d")
+    assert verdict is not None and verdict.sure and verdict.doubts == ()
 
 
 def test_no_verdict_without_the_dropped_piece():
@@ -76,3 +96,14 @@ def test_an_unseen_piece_still_holds_up_what_rests_on_it():
     hidden = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), False)
     on_top = Located(DROPPED, Pose(100.0, 51.05, 0.0), True, (0.05, 0.05, 0.1))
     assert disagreements(BOARD, load_params(), [hidden, on_top]) == ()
+
+
+def test_the_markers_share_of_the_uncertainty_does_not_part_two_pieces():
+    """Where the board is (the markers' share) moves every piece of a look alike: it can
+    change which level a piece lies in, never what it touches."""
+    gap = BOARD.touch_tolerance + 0.15
+    own_only = scene(gap, 0.1)
+    assert not referee_located(BOARD, EdgeFace.NONE, own_only, "d").sure
+    mostly_board = [replace(p, spread=0.09) for p in scene(gap, 0.1)]
+    verdict = referee_located(BOARD, EdgeFace.NONE, mostly_board, "d")
+    assert verdict is not None and verdict.sure, verdict.doubts

@@ -58,14 +58,22 @@ def test_a_roll_nothing_matches_ends_its_round_at_once():
     assert game.roller == "ana"  # ben rolled round 2; play passes back to ana
 
 
+def test_a_disc_picked_up_goes_under_the_stack():
+    # "they put the discs they've already collected on top of the matching discs"
+    game = red_star_round().apply(DiscClaimed(1, "ben", 10)).apply(DiscClaimed(1, "ben", 18))
+    assert game.stack("ben") == (18, 10)  # bottom first: 10, taken first, is on top
+
+
 def test_a_wrong_claim_returns_the_disc_and_the_top_disc_of_the_stack():
+    # "they return this disc plus one penalty disc": with the text's pick-up the disc on
+    # top of the stack is the first one taken (10), not the last (18)
     game = red_star_round().apply(DiscClaimed(1, "ben", 10)).apply(DiscClaimed(1, "ben", 18))
     outcome = game.judge_claim(DiscClaimed(1, "ben", 1))
-    assert not outcome.taken and outcome.penalty == 18
+    assert not outcome.taken and outcome.penalty == 10
     after = game.apply(DiscClaimed(1, "ben", 1))
-    assert after.stack("ben") == (10,)
-    assert 1 in after.table and 18 in after.table
-    assert after.matching() == (18, 22, 23)  # the penalty disc can be grabbed again
+    assert after.stack("ben") == (18,)
+    assert 1 in after.table and 10 in after.table
+    assert after.matching() == (10, 22, 23)  # the penalty disc can be grabbed again
 
 
 def test_a_wrong_claim_costs_nothing_to_a_player_without_discs():
@@ -155,7 +163,7 @@ def test_the_tallest_stack_wins_and_ties_all_win():
 
 def test_young_children_variant_the_roller_takes_every_matching_disc():
     game = start(variant="turns").apply(DiceRolled(round=1, shape="star", color="red"))
-    assert game.stack("ana") == RED_STARS
+    assert game.stack("ana") == tuple(reversed(RED_STARS))  # each went under the stack
     assert not game.round_open and game.roller == "ben"
     game = game.apply(DiceRolled(round=2, shape="white", color="blue"))
     assert len(game.stack("ben")) == len(DISCS.matching("white", "blue")) - 1  # 23 went to ana

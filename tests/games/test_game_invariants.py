@@ -104,3 +104,5 @@ def test_puzzle_sheets_stay_consistent(players, moves):
             assert board.bonus <= SHEET.bonus_track
         assert all(game.marks(p) <= SHEET.capacity(p, players) for p in game.chosen)
         assert game.over == (not game.legal_moves())
+        if game.over:  # the final round: every player has had as many turns
+            assert len({game.board(name).turns for name in names}) == 1

@@ -131,7 +131,7 @@ def test_the_dice_are_asked_for_only_between_race_rounds():
 
 def test_in_the_turns_variant_the_roll_hands_the_roller_every_matching_disc():
     game = red_star_round(variant="turns")
-    assert game.game.stack("ana") == tuple(RED_STARS)
+    assert game.game.stack("ana") == tuple(reversed(RED_STARS))  # each went under the stack
     assert game.roll() == Roll(dice=(0, 1), by="ben")
     view = game.view()
     assert view["waiting_for"] == [] and view["game"]["claimable"] == []
@@ -171,10 +171,11 @@ def test_a_wrong_claim_returns_the_disc_and_a_penalty_disc():
     game = play(play(red_star_round(), "ben", claim(10)), "ben", claim(22))
     game = play(game, "ben", claim(1))  # disc 1 shows no red star
     view = game.view()
-    assert view["game"]["stacks"]["ben"] == [10] and view["scores"]["ben"] == 1
-    assert 1 in view["game"]["table"] and 22 in view["game"]["table"]
+    # 22 went under the stack, so the top disc, the penalty, is 10 (taken first)
+    assert view["game"]["stacks"]["ben"] == [22] and view["scores"]["ben"] == 1
+    assert 1 in view["game"]["table"] and 10 in view["game"]["table"]
     assert view["game"]["last"] == (
-        "ben's disc 1 does not match; it stays on the table and ben returns disc 22 as a penalty"
+        "ben's disc 1 does not match; it stays on the table and ben returns disc 10 as a penalty"
     )
     fresh = red_star_round()
     after = play(fresh, "ana", claim(1))

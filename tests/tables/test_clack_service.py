@@ -219,7 +219,8 @@ def test_devices_racing_for_the_same_discs_get_each_disc_once_and_see_one_outcom
         assert all(partitioned(view) for view in seen), name
         assert seen[-1] == final  # ... and the same outcome in the end
     for player in PLAYERS:
-        assert final["game"]["stacks"][player] == [d for p, d in accepted if p == player]
+        taken = [d for p, d in accepted if p == player]
+        assert final["game"]["stacks"][player] == taken[::-1]  # bottom first: each went under
     claims = [(e["player"], e["disc"]) for e in events if e["type"] == "disc_claimed"]
     assert sorted(claims) == sorted(accepted)
     assert final["over"] and ClackTable.replay(events).view() == {

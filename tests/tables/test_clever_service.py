@@ -41,7 +41,7 @@ def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path):
         "seed": 5,
     }
     throws = [e for e in events if e["type"] == "dice_rolled"]
-    assert len(throws) >= 10
+    assert len(throws) >= 6 and {e["player"] for e in throws} == {"Ann", "Ben", "Cleo"}
     assert all(len(e["faces"]) == 5 and all(0 <= f <= 5 for f in e["faces"]) for e in throws)
     assert len({tuple(e["faces"]) for e in throws}) > len(throws) // 2  # the dice really roll
     assert {e["type"] for e in events} >= {"dice_chosen", "dice_rolled"}

@@ -10,10 +10,17 @@ from hypothesis import strategies as st
 
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
-from firmware_host.games.puzzlesheet.events import BonusPiecePlaced, PiecePlaced
+from firmware_host.games.puzzlesheet.events import (
+    BonusPiecePlaced,
+    BonusPieceSkipped,
+    GameStarted,
+    PieceChosen,
+    PiecePlaced,
+)
 from firmware_host.tables import gotta2
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table, move_json
+from tests.games.test_puzzlesheet_engine import small_sheet
 
 Game = Gotta2Table
 
@@ -111,10 +118,13 @@ def test_a_bonus_move_places_the_bonus_piece_reached_before_the_turn_ends():
     )
     view = game.view()
     assert view["waiting_for"] == ["ana"] and view["game"]["pending_bonus"] == "B5"
-    assert view["status"] == "ana reached a bonus piece: place B5"
+    assert view["status"] == "ana reached a bonus piece: place B5 or skip it"
+    assert view["game"]["legal"]["may_skip"]
     assert view["game"]["legal"]["move"] == "bonus"
     assert list(view["game"]["legal"]["pieces"]) == ["B5"]
-    with pytest.raises(IllegalMove, match=r"ana placing piece 1-1 .* first place bonus piece B5"):
+    with pytest.raises(
+        IllegalMove, match=r"ana placing piece 1-1 .* first place or skip bonus piece B5"
+    ):
         game.move_event("ana", place("1-1", 7, 0))
     event = game.move_event("ana", bonus("B5", 0, 2))
     assert event["type"] == "bonus_piece_placed"
@@ -129,6 +139,65 @@ def test_a_bonus_move_places_the_bonus_piece_reached_before_the_turn_ends():
     }
     assert ana["points"] == 3 * 3 * 5 == game.view()["scores"]["ana"]
     assert game.view()["waiting_for"] == ["ben"] and game.view()["game"]["pending_bonus"] is None
+
+
+def test_a_skip_move_leaves_the_bonus_piece_unplaced():
+    game, journal = new("ana", "ben")
+    game = play(
+        game,
+        journal,
+        ("ana", place("2-1", 0, 0)),
+        ("ben", place("2-2", 0, 0)),
+        ("ana", place("3-1", 2, 0)),
+    )
+    event = game.move_event("ana", {"type": "skip", "piece": "B5"})
+    assert event == {"type": "bonus_piece_skipped", "player": "ana", "piece": "B5"}
+    game = game.apply(event)
+    view = game.view()
+    assert view["waiting_for"] == ["ben"] and view["game"]["sheets"]["ana"]["bonus"] == 5
+    assert [p["piece"] for p in view["game"]["sheets"]["ana"]["placed"]] == ["2-1", "3-1"]
+
+
+def test_a_choose_move_then_a_place_move():
+    game, journal = new("ana", "ben")
+    game = play(game, journal, ("ana", {"type": "choose", "piece": "3-1"}))
+    view = game.view()
+    assert view["waiting_for"] == ["ana"] and view["game"]["held"] == "3-1"
+    assert view["status"] == "ana chose 3-1: place it"
+    assert list(view["game"]["legal"]["pieces"]) == ["3-1"]
+    assert view["game"]["frames"][2]["pieces"][0]["marks"] == 1  # marked when chosen
+    with pytest.raises(IllegalMove, match="the piece ana chose is 3-1"):
+        game.move_event("ana", place("2-1", 0, 0))
+    game = play(game, journal, ("ana", place("3-1", 0, 0)))
+    assert game.view()["waiting_for"] == ["ben"]
+
+
+def test_choosing_a_piece_that_fits_nowhere_starts_the_final_round():
+    sheet = small_sheet(1, 3, [(1, ["###", "#", "#", "#", "#", "#"])])
+    engine = PuzzleSheetGame.start(sheet, GameStarted(players=("ana", "ben", "cleo")))
+    game, journal = Game(engine), []
+    game = play(
+        game,
+        journal,
+        ("ana", place("1-2", 0, 0)),
+        ("ben", place("1-3", 0, 1)),
+        ("cleo", place("1-4", 0, 2)),
+        ("ana", place("1-5", 0, 1)),
+    )
+    legal = game.view()["game"]["legal"]
+    assert legal["pieces"] == {"1-1": [], "1-6": [[0, 0], [0, 2]]}  # 1-1 fits nowhere
+    game = play(game, journal, ("ben", {"type": "choose", "piece": "1-1"}))
+    view = game.view()
+    assert view["game"]["final_round"] and view["game"]["ended_by"] == "ben"
+    assert view["waiting_for"] == ["cleo"] and not view["over"]
+    assert view["status"] == "Final round (ben cannot place piece 1-1): cleo's turn: " + (
+        "choose a piece and place it"
+    )
+    game = play(game, journal, ("cleo", place("1-6", 0, 0)))
+    view = game.view()
+    assert view["over"] and view["game"]["scoring_order"] == ["ben", "cleo", "ana"]
+    assert view["game"]["turns"] == {"ana": 2, "ben": 2, "cleo": 2}
+    assert view["status"].startswith("ben cannot place piece 1-1: game over. Scoring round: ben")
 
 
 @pytest.mark.parametrize(
@@ -159,7 +228,10 @@ def test_moves_against_the_rules_name_the_player_and_rule_and_change_nothing(sea
         ([1, 2], "(top level)", "expected a JSON object"),
         ({"type": "place", "piece": "3-1", "row": 0}, "column", "missing"),
         (place("3-1", 0, 0) | {"player": "ben"}, "player", "unknown key"),
-        (place("3-1", 0, 0) | {"type": "rotate"}, "type", "expected 'place' or 'bonus'"),
+        (place("3-1", 0, 0) | {"type": "rotate"}, "type", "expected one of 'choose', 'place'"),
+        ({"type": "choose", "piece": "3-1", "row": 0}, "row", "unknown key"),
+        ({"type": "skip"}, "piece", "missing"),
+        ({"piece": "3-1"}, "type", "missing"),
         (place(31, 0, 0), "piece", "expected a piece id"),
         (place("", 0, 0), "piece", "expected a piece id"),
         (place("3-1", 0.0, 0), "row", "expected a whole number, got 0.0"),
@@ -180,7 +252,7 @@ JSON = st.recursive(
 )
 MOVE_LIKE = st.fixed_dictionaries(
     {
-        "type": st.sampled_from(["place", "bonus", "roll"]) | JSON,
+        "type": st.sampled_from(["choose", "place", "bonus", "skip", "roll"]) | JSON,
         "piece": st.sampled_from(["1-1", "3-3", "4-1", "B5", "X"]) | JSON,
         "row": st.integers(-2, 9) | JSON,
         "column": st.integers(-2, 9) | JSON,
@@ -200,7 +272,10 @@ def test_any_request_is_an_event_the_engine_takes_or_one_clear_error(move, seat)
         assert STARTED.view() == before
         return
     after = STARTED.apply(json.loads(json.dumps(event)))
-    assert after.view()["game"]["sheets"][seat]["placed"][0]["piece"] == move["piece"]
+    if move["type"] == "choose":
+        assert after.view()["game"]["held"] == move["piece"]
+    else:
+        assert after.view()["game"]["sheets"][seat]["placed"][0]["piece"] == move["piece"]
 
 
 def legal_from_view(game):
@@ -208,12 +283,21 @@ def legal_from_view(game):
     legal = game.view()["game"]["legal"]
     if legal is None:
         return set()
+    player = legal["player"]
+    if legal["move"] == "place" and legal["held"] is None:
+        engine = game.game
+        for piece, spots in legal["pieces"].items():  # each with every spot it fits
+            assert [tuple(s) for s in spots] == list(engine.placements(player, piece))
+        return {PieceChosen(player, piece) for piece in legal["pieces"]}
     event = PiecePlaced if legal["move"] == "place" else BonusPiecePlaced
-    return {
-        event(legal["player"], piece, row, column)
+    offered = {
+        event(player, piece, row, column)
         for piece, spots in legal["pieces"].items()
         for row, column in spots
     }
+    if legal["may_skip"]:
+        offered |= {BonusPieceSkipped(player, piece) for piece in legal["pieces"]}
+    return offered
 
 
 def autoplay(players, seed):
@@ -243,6 +327,7 @@ def test_a_whole_game_plays_to_the_end_and_replays_from_its_journal(players, see
     order = view["game"]["scoring_order"]
     assert order[0] == ended_by and sorted(order) == sorted(players)
     assert ended_by in view["status"] and "game over" in view["status"]
+    assert len(set(view["game"]["turns"].values())) == 1  # the final round: equal turns
     best = max((s["points"], -s["unshaded"]) for s in view["game"]["sheets"].values())
     assert view["winners"] == [
         p for p, s in view["game"]["sheets"].items() if (s["points"], -s["unshaded"]) == best

@@ -8,9 +8,12 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
+from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
+from firmware_host.games.puzzlesheet.events import GameStarted
 from firmware_host.journal.store import Journal
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table
+from tests.games.test_puzzlesheet_engine import small_sheet
 from tests.tables.service_support import RunningDice
 from tests.web.test_browser import browser, waiting  # noqa: F401 - browser is a fixture
 
@@ -133,6 +136,8 @@ def test_only_the_current_players_phone_offers_moves_and_a_bonus_piece_is_picked
         b for b in browser.find_elements(By.CSS_SELECTOR, "[data-piece]") if b.is_enabled()
     ]
     assert offered.get_attribute("data-piece") == "B5"
+    skip = browser.find_element(By.ID, "gotta2-skip")  # placing a bonus piece is optional
+    assert json.loads(skip.get_attribute("data-move")) == {"type": "skip", "piece": "B5"}
     targets = browser.find_elements(By.CSS_SELECTOR, ".g2-target[data-move]")
     assert len(targets) == len(view["game"]["legal"]["pieces"]["B5"])
     spot = next(t for t in targets if json.loads(t.get_attribute("data-move"))["column"] == 2)
@@ -140,6 +145,40 @@ def test_only_the_current_players_phone_offers_moves_and_a_bonus_piece_is_picked
     browser.find_element(By.CSS_SELECTOR, ".g2-target.g2-armed").click()
     sent = browser.execute_script("return window.sent")
     assert sent == [["Ann", {"type": "bonus", "piece": "B5", "row": 0, "column": 2}]]
+
+
+def test_a_piece_that_fits_nowhere_may_be_chosen_and_a_chosen_piece_is_picked_already(
+    browser,  # noqa: F811 - the fixture's name
+    tmp_path,
+):
+    sheet = small_sheet(1, 3, [(1, ["###", "#", "#"])])
+    engine = PuzzleSheetGame.start(sheet, GameStarted(players=PLAYERS))
+    game = Gotta2Table(engine)
+    game = game.apply(
+        game.move_event("Ann", {"type": "place", "piece": "1-2", "row": 0, "column": 1})
+    )
+    show(browser, tmp_path, game.view(), "Ben")
+    browser.find_element(By.CSS_SELECTOR, "button[data-piece='1-1']").click()  # fits (empty)
+    assert not browser.find_elements(By.ID, "gotta2-choose")
+    game = game.apply(
+        game.move_event("Ben", {"type": "place", "piece": "1-3", "row": 0, "column": 0})
+    )
+    show(browser, tmp_path, game.view(), "Ann")
+    assert game.view()["game"]["legal"]["pieces"] == {"1-1": []}
+    browser.find_element(By.CSS_SELECTOR, "button[data-piece='1-1']").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, ".g2-target")
+    browser.find_element(By.ID, "gotta2-choose").click()
+    sent = browser.execute_script("return window.sent")
+    assert sent == [["Ann", {"type": "choose", "piece": "1-1"}]]
+
+    engine = PuzzleSheetGame.start(sheet, GameStarted(players=PLAYERS))
+    game = Gotta2Table(engine)
+    game = game.apply(game.move_event("Ann", {"type": "choose", "piece": "1-1"}))
+    show(browser, tmp_path, game.view(), "Ann")  # the piece chosen: its spot at once
+    targets = browser.find_elements(By.CSS_SELECTOR, ".g2-target[data-move]")
+    assert [json.loads(t.get_attribute("data-move")) for t in targets] == [
+        {"type": "place", "piece": "1-1", "row": 0, "column": 0}
+    ]
 
 
 def test_the_end_highlights_each_largest_rectangle_and_lists_the_scoring_round(

@@ -65,7 +65,10 @@ class ClackGame:
     table: tuple[int, ...]
     """The ids of the discs lying on the table, ascending."""
     stacks: tuple[tuple[int, ...], ...]
-    """Each player's stack (same order as ``players``), bottom first: the last is on top."""
+    """Each player's stack (same order as ``players``), bottom first: the last is on top.
+
+    A disc is picked up as the rules say: the player puts the stack they already have on
+    top of it, so the disc taken last is at the bottom and the first disc taken is on top."""
     round: int = 0
     """The number of the latest round (0 before the first roll)."""
     last_roll: DiceRolled | None = None
@@ -190,7 +193,8 @@ class ClackGame:
         game = replace(self, round=roll.round, last_roll=roll, round_open=bool(matching))
         if self.variant == "turns":
             stacks = list(self.stacks)
-            stacks[self.roller_index] += matching
+            # one disc after the other, in ascending id order: the stack goes on top of each
+            stacks[self.roller_index] = (*reversed(matching), *stacks[self.roller_index])
             table = tuple(d for d in self.table if d not in matching)
             game = replace(game, table=table, stacks=tuple(stacks), round_open=False)
         return game._after_move()
@@ -201,7 +205,7 @@ class ClackGame:
         stacks = list(self.stacks)
         if outcome.taken:
             table = tuple(d for d in self.table if d != claim.disc)
-            stacks[index] += (claim.disc,)
+            stacks[index] = (claim.disc, *stacks[index])  # the stack goes on top of it
         elif outcome.penalty is not None:
             table = tuple(sorted((*self.table, outcome.penalty)))
             stacks[index] = stacks[index][:-1]

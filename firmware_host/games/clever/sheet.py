@@ -13,7 +13,7 @@ and the page use:
 >>> sheet = Sheet(load_layout())
 >>> [box.id for box in sheet.crossable(frozenset(), Color.YELLOW)]
 ['yellow.1']
->>> sheet.box("red.2").size
+>>> sheet.box("red.1").size
 2
 """
 

@@ -25,11 +25,25 @@ class GameStarted(JsonEvent):
 
 
 @dataclass(frozen=True)
+class PieceChosen(JsonEvent):
+    """Step 1: the current player chooses ``piece`` from the piece area; every sheet marks it.
+
+    If the piece fits nowhere on their board, step 2 cannot be done: the end comes.
+    """
+
+    TYPE = "piece_chosen"
+    player: str
+    piece: str
+
+
+@dataclass(frozen=True)
 class PiecePlaced(JsonEvent):
-    """The current player chooses ``piece`` from the piece area and shades it on their board.
+    """Step 2: the current player shades the piece they chose on their board.
 
     ``row`` and ``column`` place the top-left corner of the piece's bounding box (the
-    piece as printed: it is never rotated or flipped).
+    piece as printed: it is never rotated or flipped). Without a :class:`PieceChosen`
+    before it in the turn, it chooses the piece too (steps 1 and 2 at once: the journals
+    written before the choice was its own event, and the page's one-tap move).
     """
 
     TYPE = "piece_placed"
@@ -50,8 +64,20 @@ class BonusPiecePlaced(JsonEvent):
     column: int
 
 
-PuzzleSheetEvent = GameStarted | PiecePlaced | BonusPiecePlaced
+@dataclass(frozen=True)
+class BonusPieceSkipped(JsonEvent):
+    """The current player does not place the bonus piece they reached (the text: they *can*
+    place it); it is not placed later."""
+
+    TYPE = "bonus_piece_skipped"
+    player: str
+    piece: str
+
+
+PuzzleSheetEvent = GameStarted | PieceChosen | PiecePlaced | BonusPiecePlaced | BonusPieceSkipped
 """Any event of a puzzle sheet game."""
 
-read_event = event_reader([GameStarted, PiecePlaced, BonusPiecePlaced])
+read_event = event_reader(
+    [GameStarted, PieceChosen, PiecePlaced, BonusPiecePlaced, BonusPieceSkipped]
+)
 """Read any puzzle sheet event from its JSON form (an ``InputError`` names a malformed key)."""

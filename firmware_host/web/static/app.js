@@ -54,6 +54,8 @@ function renderBanner(message) {
   else if (game.turn) text = `Turn ${game.turn.number}: ${game.turn.player}${game.teams ? ` (${game.turn.for})` : ""}`;
   else text = game.status;
   $("turn").textContent = text;
+  $("camera").hidden = !game.camera;
+  $("camera").title = game.camera ? `${game.camera}: the strips and gates referee alone` : "";
   const seat = savedSeat(game.id);
   $("seat").textContent = message.screen ? "" : seat ? `you: ${seat.seat}` : "";
 }

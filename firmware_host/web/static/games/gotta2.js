@@ -1,7 +1,9 @@
 // The GOTTA2 puzzle sheet at the table: the piece area, every player's board and bonus
 // track; the current player picks a piece, then one of its highlighted spots, and the page
 // sends {"type": "place" | "bonus", "piece", "row", "column"} (docs/games/puzzlesheet.md).
-// Only the view's legal spots are offered. At the end each board's largest complete
+// Only the view's legal spots are offered. A piece that fits nowhere may still be chosen
+// ({"type": "choose"}: the end comes), and a bonus piece reached may be skipped
+// ({"type": "skip"}). At the end each board's largest complete
 // rectangle is highlighted and the scoring round is listed in the engine's order.
 (function () {
   "use strict";
@@ -175,21 +177,36 @@
     }
   }
 
+  function moveButton(id, text, move, spots) {
+    const button = element("button", "g2-place", text);
+    button.type = "button";
+    button.id = id;
+    button.dataset.move = JSON.stringify(move);
+    button.addEventListener("click", () => spots.place(move));
+    return button;
+  }
+
   function drawConfirm(spots, state) {
     const bar = element("div", "g2-confirm");
     if (!spots) return bar;
+    const id = spots.piece.id;
+    if (spots.kind === "bonus") {
+      const skip = { type: "skip", piece: id };
+      bar.appendChild(moveButton("gotta2-skip", "Skip " + id, skip, spots));
+    }
+    if (spots.kind === "place" && !spots.anchors.length) {
+      const choose = { type: "choose", piece: id };
+      const text = "Choose " + id + " (it fits nowhere: the game ends)";
+      bar.appendChild(moveButton("gotta2-choose", text, choose, spots));
+      return bar;
+    }
     if (!state.armed) {
-      bar.textContent = "Choose a highlighted cell for " + spots.piece.id + ".";
+      bar.appendChild(element("span", "", "Choose a highlighted cell for " + id + "."));
       return bar;
     }
     const [row, column] = state.armed.split(",").map(Number);
-    const move = { type: spots.kind, piece: spots.piece.id, row: row, column: column };
-    const button = element("button", "g2-place", "Place " + spots.piece.id + " here");
-    button.type = "button";
-    button.id = "gotta2-place";
-    button.dataset.move = JSON.stringify(move);
-    button.addEventListener("click", () => spots.place(move));
-    bar.appendChild(button);
+    const move = { type: spots.kind, piece: id, row: row, column: column };
+    bar.appendChild(moveButton("gotta2-place", "Place " + id + " here", move, spots));
     return bar;
   }
 
@@ -212,7 +229,7 @@
   function render(root, view, me, send) {
     const game = view.game;
     let state = picks.get(root);
-    const turn = JSON.stringify([game.current, game.pending_bonus, view.over,
+    const turn = JSON.stringify([game.current, game.pending_bonus, game.held, view.over,
       Object.values(game.sheets).map((sheet) => sheet.placed.length)]);
     if (!state || state.turn !== turn) {
       state = { turn: turn, piece: null, armed: null };
@@ -221,7 +238,7 @@
     const legal = game.legal;
     const acting = legal && (me === "table" || me === legal.player) ? legal : null;
     const offered = acting ? acting.pieces : {};
-    if (acting && acting.move === "bonus") state.piece = Object.keys(offered)[0];
+    if (acting && (acting.move === "bonus" || acting.held)) state.piece = Object.keys(offered)[0];
     const redraw = () => render(root, view, me, send);
     let spots = null;
     if (acting && state.piece && state.piece in offered) {
@@ -238,9 +255,12 @@
     root.classList.add("g2-root");
     root.dataset.players = String(view.players.length);
     if (acting) {
-      const help = acting.move === "bonus"
-        ? acting.player + ": place bonus piece " + game.pending_bonus
-        : acting.player + ": pick a piece, then a highlighted cell";
+      const final = game.final_round ? "Final round. " : "";
+      const help = final + (acting.move === "bonus"
+        ? acting.player + ": place bonus piece " + game.pending_bonus + ", or skip it"
+        : acting.held
+          ? acting.player + ": place " + acting.held + ", the piece chosen"
+          : acting.player + ": pick a piece, then a highlighted cell");
       root.appendChild(element("p", "g2-help", help));
     }
     root.appendChild(view.over ? drawScoring(view) : drawPieceArea(game, offered, state, redraw));

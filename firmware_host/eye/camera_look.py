@@ -1,0 +1,309 @@
+"""The eye's judgement of one drop with the camera: the camera says where the pieces are,
+the strips and gates say when the drop happened and check what the camera saw.
+
+A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of the drop:
+
+1. the sensor look's checks come first (a jam, a second piece, which piece?, no pass);
+2. the camera locates every piece (the model's poses before the drop are the priors; the
+   dropped piece is told from its twins by where its release says it went,
+   :func:`~firmware_host.camera.twins.tell_twins`);
+   the dropped piece's verdict at the located poses is
+   :func:`~firmware_host.camera.verdict.referee_located`; a camera that gives no frames,
+   does not find the board or does not see the dropped piece leaves the drop to the
+   sensor look alone (:attr:`CameraLook.fault` says why);
+3. the located board must explain the strips and gates (at most the likelihood's
+   ``max_mismatch`` bits unexplained): a board the camera sees where the sensors do not
+   allow it is a doubt, never a silent choice;
+4. *sure* (no decision within the poses' uncertainty, sensors agreeing): decided;
+5. a decision within the poses' uncertainty (the sensors agreeing): the question that
+   best splits the verdicts found there
+   (:func:`~firmware_host.eye.questions.best_question`) is asked, and the answers keep
+   the verdicts that agree with them;
+6. unsure for another reason (a part of the outline unclear, an unseen neighbour, a
+   board the physics cannot hold, the sensors disagreeing): the sensor look judges too;
+   the same verdict is decided, another one makes a question that tells the two apart
+   (or, with none, a staff call), and a question of the sensor look is asked as it is.
+
+A decision's board is the camera's (an unseen piece at the model's pose, a dropped piece
+the camera missed at the sensor look's pose): the model is re-anchored to what the camera
+saw after every drop, so drift cannot build up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from firmware_host.camera.locate import Known
+from firmware_host.camera.markers import BoardNotFound
+from firmware_host.camera.sight import Seen
+from firmware_host.camera.sources import BadFrame, CameraUnavailable
+from firmware_host.camera.twins import tell_twins
+from firmware_host.camera.verdict import CameraVerdict, referee_located
+from firmware_host.eye.eye import Look, verdict_key
+from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
+from firmware_host.eye.questions import Question, best_question, features, question_text
+from firmware_host.model.world import World
+from firmware_host.rules.landing import Verdict
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.sensors.drop import DropReadings
+
+CAMERA_FAULTS: tuple[type[Exception], ...] = (CameraUnavailable, BoardNotFound, BadFrame)
+"""What a look at the camera may raise: the drop is then judged without it."""
+
+ALTERNATIVE_WEIGHT = 0.5
+"""The weight of every verdict found within the poses' uncertainty, against 1 for the
+verdict at the located poses, when choosing the question to ask."""
+
+Camera = Callable[[tuple[Color, Shape], Mapping[str, Pose]], Seen]
+"""Takes the camera's look at the settled board, the dropped piece being of the given
+identity; the priors (by piece id) the release's landings give
+(:func:`expected_priors`) stand in for the model's poses. Raises one of
+:data:`CAMERA_FAULTS` when the camera cannot."""
+
+ANCHOR_MM = 10.0
+"""A decision of the strips takes the camera's pose of the dropped piece only within this
+of its own (a camera that saw the piece elsewhere saw something else)."""
+RELEASE_REACH_MM = 40.0
+"""The camera's dropped piece must lie this close to a landing simulated from its release
+for the camera to decide alone (else the strips judge too)."""
+
+SPOTS_SPREAD_MM = 15.0
+"""The landings simulated from the release give the priors when their dropped pieces lie
+within this of their median (RMS): the landing nearest the median."""
+LOOSE_SPREAD_MM = 60.0
+"""... and the dropped piece's prior alone when they lie within this: the locator fits it
+there and searches near it before it searches the whole board."""
+
+
+class CameraLook:
+    """The judgement of the drop of ``look`` (a sensor look begun for it) with ``camera``.
+
+    ``outcome`` is where it stands; ``judged_by`` says what decided or asked (``"camera"``
+    or ``"strips"``), ``fault`` why the camera could not help (None when it did),
+    ``seen`` what it saw and ``camera_verdict`` its verdict.
+    """
+
+    def __init__(self, look: Look, camera: Camera) -> None:
+        self.look = look
+        self.camera = camera
+        self.outcome: Outcome | None = None
+        self.judged_by = "strips"
+        self.fault: str | None = None
+        self.seen: Seen | None = None
+        self.camera_verdict: CameraVerdict | None = None
+        self._boards: list[tuple[Verdict, tuple[Piece, ...]]] = []
+        self._weights: list[float] = []
+        self._asked: dict[str, bool] = {}
+        self._open: str | None = None
+        self._spots: tuple[Pose, ...] = ()
+
+    @property
+    def piece_id(self) -> str:
+        """The dropped piece's id."""
+        return self.look.piece_id
+
+    @property
+    def redone(self) -> bool:
+        """Whether the sensor look was redone on settling (its entry had changed)."""
+        return self.look.redone
+
+    def settle(self, readings: DropReadings) -> Outcome:
+        """Judge the drop once it has settled with ``readings``: the sensor look's checks,
+        then the camera (see the module's docstring)."""
+        early = self.look.check(readings)
+        if early is not None:
+            return self._set(early, "strips")
+        identity = self.look.identity
+        assert identity is not None  # else the check asked which piece it was
+        try:
+            landings = self.look.landings
+            self._spots = tuple(board[-1].pose for board in landings)
+            self.seen = self.camera(identity, expected_priors(landings, self.piece_id))
+        except CAMERA_FAULTS as exc:
+            self.fault = f"the camera is out: {exc}"
+            return self._set(self._anchor(self.look.finish()), "strips")
+        located = tell_twins(self.seen.located, self.piece_id, self._spots)
+        self.seen = replace(self.seen, located=tuple(located))
+        board = self.look.eye.table.board
+        found = referee_located(
+            board, self.look.eye.edges, located, self.piece_id, self.seen.held_wrong
+        )
+        if found is None:
+            self.fault = "the camera did not see the dropped piece"
+            return self._set(self._anchor(self.look.finish()), "strips")
+        self.camera_verdict = found
+        explained = self._explains(found.pieces, readings) and self._released_there(found)
+        self._boards = [(found.verdict, found.pieces), *found.alternatives]
+        self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
+        if found.sure and explained:
+            return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
+        if found.alternatives and explained:
+            return self._ask_or(None)
+        strips = self.look.finish()
+        if not isinstance(strips, Decided):
+            return self._set(self._anchor(strips), "strips")
+        if verdict_key(strips.verdict) == verdict_key(found.verdict):
+            return self._set(self._decide(found.verdict, found.pieces, strips.confidence), "camera")
+        self._boards.append((strips.verdict, self._anchored(strips.pieces)))
+        self._weights.append(1.0)
+        return self._ask_or(
+            Disagree(
+                "the camera and the strips see different landings and no question tells "
+                "them apart: staff confirm the board"
+            )
+        )
+
+    def answer(self, yes: bool) -> Outcome:
+        """The players' answer to the open yes/no question."""
+        if self._open is None:
+            return self._set(self._anchor(self.look.answer(yes)), "strips")
+        feature, self._open = self._open, None
+        self._asked[feature] = yes
+        kept = [
+            i
+            for i, (verdict, _) in enumerate(self._boards)
+            if self._features(verdict)[feature] is yes
+        ]
+        if not kept:
+            return self._set(
+                Disagree(
+                    "the players' answer agrees with nothing the camera saw: "
+                    "staff confirm the board"
+                ),
+                "camera",
+            )
+        self._boards = [self._boards[i] for i in kept]
+        self._weights = [self._weights[i] for i in kept]
+        return self._ask_or(None)
+
+    def choose(self, color: Color, shape: Shape) -> Outcome:
+        """The players' answer to "which piece was dropped?" (asked by the sensor look)."""
+        return self._set(self.look.choose(color, shape), "strips")
+
+    def _ask_or(self, otherwise: Outcome | None) -> Outcome:
+        """Ask the question that best splits the verdicts still standing; with none to
+        ask, the verdict when they all agree, else ``otherwise`` (None: the leading one)."""
+        keys = [verdict_key(v) for v, _ in self._boards]
+        max_questions = self.look.eye.config.decide.max_questions
+        if len(set(keys)) > 1 and len(self._asked) < max_questions:
+            found = [self._features(v) for v, _ in self._boards]
+            feature = best_question(self._weights, keys, found, set(self._asked))
+            if feature is not None:
+                self._open = feature
+                dropped = self._boards[0][1][-1]
+                text = question_text(
+                    feature, dropped, self._others(), self.look.eye.table.board.bonus_circles
+                )
+                return self._set(Asking(Question(feature, text)), "camera")
+        if otherwise is not None and len(set(keys)) > 1:
+            return self._set(otherwise, "camera")
+        shares: dict[tuple[object, ...], float] = {}
+        for w, key in zip(self._weights, keys, strict=True):
+            shares[key] = shares.get(key, 0.0) + w
+        leading = max(shares, key=lambda k: shares[k])
+        verdict, pieces = self._boards[keys.index(leading)]
+        share = shares[leading] / sum(shares.values())
+        return self._set(self._decide(verdict, pieces, share), "camera")
+
+    def _anchor(self, outcome: Outcome) -> Outcome:
+        """The strips' decision on a board the camera saw: its pieces re-anchored to the
+        camera's poses (:meth:`_anchored`); any other outcome as it is."""
+        if not isinstance(outcome, Decided) or self.seen is None:
+            return outcome
+        anchored = self._decide(outcome.verdict, self._anchored(outcome.pieces), 0.0)
+        return replace(anchored, confidence=outcome.confidence, questions=outcome.questions)
+
+    def _anchored(self, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+        """``pieces`` (a board the strips chose) with every piece the camera saw at its
+        located pose; the dropped piece only where the strips' board has it within
+        :data:`ANCHOR_MM` (else the camera saw something else there)."""
+        if self.seen is None:
+            return tuple(pieces)
+        located = {p.known.id: p for p in self.seen.located if p.seen and p.pose is not None}
+        dropped = located.get(self.piece_id)
+        if dropped is not None and dropped.pose is not None:
+            chosen = next((p.pose for p in pieces if p.id == self.piece_id), None)
+            if chosen is None or math.hypot(
+                chosen.x - dropped.pose.x, chosen.y - dropped.pose.y
+            ) > ANCHOR_MM:
+                del located[self.piece_id]
+        return tuple(located[p.id].piece() if p.id in located else p for p in pieces)
+
+    def _released_there(self, found: CameraVerdict) -> bool:
+        """Whether the dropped piece lies within :data:`RELEASE_REACH_MM` of a landing
+        simulated from its release (or the look has none to compare with)."""
+        spots = self._spots
+        at = found.pieces[-1].pose
+        return not spots or min(math.hypot(s.x - at.x, s.y - at.y) for s in spots) <= (
+            RELEASE_REACH_MM
+        )
+
+    def _explains(self, pieces: Sequence[Piece], readings: DropReadings) -> bool:
+        """Whether the strips and gates read as the located board predicts (all but the
+        likelihood's ``max_mismatch`` bits)."""
+        eye = self.look.eye
+        fit = eye.likelihood.fit(eye.strips.snapshot(pieces), readings.strips)
+        return fit.mismatches <= eye.config.likelihood.max_mismatch
+
+    def _decide(self, verdict: Verdict, pieces: tuple[Piece, ...], confidence: float) -> Decided:
+        eye = self.look.eye
+        snapshot = World.at_rest(eye.table.board, eye.params, pieces).snapshot()
+        return Decided(verdict, pieces, snapshot, confidence, len(self._asked))
+
+    def _others(self) -> tuple[Piece, ...]:
+        return tuple(b.piece() for b in self.look.before.bodies)
+
+    def _features(self, verdict: Verdict) -> dict[str, bool]:
+        return features(verdict, self._others(), self.look.eye.table.board.bonus_circles)
+
+    def _set(self, outcome: Outcome, judged_by: str) -> Outcome:
+        self.outcome, self.judged_by = outcome, judged_by
+        return outcome
+
+
+def spots_prior(spots: Sequence[Pose], spread_mm: float = SPOTS_SPREAD_MM) -> int | None:
+    """The index of the landing spot nearest the spots' median when they agree within
+    ``spread_mm`` (RMS), else None.
+
+    >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(12.0, 5.0, 30.0), Pose(11.0, 5.5, 60.0)])
+    2
+    >>> spots_prior([Pose(10.0, 5.0, 0.0), Pose(110.0, 5.0, 0.0)]) is None
+    True
+    """
+    if not spots:
+        return None
+    xs = sorted(s.x for s in spots)
+    ys = sorted(s.y for s in spots)
+    mx, my = xs[len(xs) // 2], ys[len(ys) // 2]
+    spread = math.sqrt(sum((s.x - mx) ** 2 + (s.y - my) ** 2 for s in spots) / len(spots))
+    if spread > spread_mm:
+        return None
+    return min(range(len(spots)), key=lambda i: math.hypot(spots[i].x - mx, spots[i].y - my))
+
+
+def known_pieces(
+    believed: Sequence[Piece],
+    piece_id: str,
+    identity: tuple[Color, Shape],
+    priors: Mapping[str, Pose],
+) -> list[Known]:
+    """What the camera looks for after the drop of ``piece_id`` (``identity``) onto the
+    ``believed`` board: every believed piece with its prior (from ``priors``, else its
+    believed pose), and the dropped piece (its prior from ``priors``, else none)."""
+    known = [Known(p.id, p.color, p.shape, priors.get(p.id, p.pose)) for p in believed]
+    return [*known, Known(piece_id, identity[0], identity[1], priors.get(piece_id))]
+
+
+def expected_priors(landings: Sequence[tuple[Piece, ...]], piece_id: str) -> dict[str, Pose]:
+    """The priors the release's ``landings`` (boards, the dropped piece ``piece_id`` last)
+    give: when their dropped pieces agree within :data:`SPOTS_SPREAD_MM`, every pose of
+    the landing nearest their median (the pile shifts it predicts included); when they
+    agree within :data:`LOOSE_SPREAD_MM`, only the dropped piece's; else none."""
+    spots = [board[-1].pose for board in landings]
+    chosen = spots_prior(spots)
+    if chosen is not None:
+        return {p.id: p.pose for p in landings[chosen]}
+    chosen = spots_prior(spots, LOOSE_SPREAD_MM)
+    return {} if chosen is None else {piece_id: spots[chosen]}
