@@ -88,6 +88,8 @@ class TrueWorld:
         self.params = params or load_params(TRUE_PARAMS)
         self.world = World(table.board, self.params)
         self.clock_us = 0
+        self.drops = 0
+        """Drops made so far (across new games): a replayed game restores it."""
         self._rng = random.Random(seed)
         self.noise = NoiseLayer(table, profile.sensors, random.Random(f"{seed}:noise"))
         self._strips = StripModel(table)
@@ -108,6 +110,7 @@ class TrueWorld:
     ) -> TrueDrop:
         """The player means to drop ``color`` ``shape`` at ``x`` (mm), turned ``angle``
         degrees: the hand jitters, the piece falls and settles, the sensors read it."""
+        self.drops += 1
         hand = self.profile.drop
         angle_true = angle + self._rng.gauss(0.0, hand.angle)
         x_true = self._fit(shape, angle_true, x + self._rng.gauss(0.0, hand.x))

@@ -103,16 +103,18 @@ class VirtualCamera:
         pieces: Iterable[Piece],
         edges_face: EdgeFace = EdgeFace.COLOR,
         frames: int | None = None,
+        number: int | None = None,
     ) -> list[np.ndarray]:
         """Frames (BGR uint8) of ``pieces`` at rest: ``frames`` of them (the set-up's
-        ``frames_per_look`` by default), one fewer if one is dropped.
+        ``frames_per_look`` by default), one fewer if one is dropped. ``number`` numbers
+        the look (its noise and faults are drawn from it; the next number by default).
 
         Raises :class:`CameraUnavailable` while the camera is unplugged.
         """
         count = self.setup.frames_per_look if frames is None else frames
         if count < 1:
             raise ValueError(f"a look takes 1 or more frames, not {count}")
-        self.looks += 1
+        self.looks = self.looks + 1 if number is None else number
         rng = np.random.default_rng([self.seed, 1, self.looks])
         plan = plan_look(self.noise.faults, sorted(self.setup.markers.centres), count, rng)
         self.plan = plan
@@ -145,16 +147,26 @@ class VirtualCamera:
 
 class VirtualCameraSource(FrameSource):
     """The virtual camera as the service's frame source: each grab shows the board that
-    ``pieces`` returns (the simulator's true world) as it is then."""
+    ``pieces`` returns (the simulator's true world) as it is then; ``number`` numbers the
+    looks."""
 
-    def __init__(self, camera: VirtualCamera, pieces: Callable[[], Iterable[Piece]]) -> None:
+    def __init__(
+        self,
+        camera: VirtualCamera,
+        pieces: Callable[[], Iterable[Piece]],
+        number: Callable[[], int] | None = None,
+    ) -> None:
         super().__init__(camera.setup.size)
         self.camera = camera
         self.pieces = pieces
+        self.number = number
 
     def grab(self, count: int) -> list[np.ndarray]:
-        """``count`` frames of the board now (one fewer when the profile drops one)."""
-        return self.camera.look(self.pieces(), frames=count)
+        """``count`` frames of the board now (one fewer when the profile drops one), the
+        look numbered by ``number`` when given (say, the true world's drops: a resumed
+        game then sees the same frames)."""
+        number = None if self.number is None else self.number()
+        return self.camera.look(self.pieces(), frames=count, number=number)
 
     def describe(self) -> str:
         """``"the virtual camera"``."""

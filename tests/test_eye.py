@@ -368,8 +368,9 @@ def test_sim_eval_in_text_splits_the_outcomes_by_model_drift(
 ) -> None:
     assert main(["sim", "eval", "--drops", "3", "--seed", "1", "--noise", "clean"]) == 0
 
-    counts, drift = capsys.readouterr().out.splitlines()
+    counts, drift, camera = capsys.readouterr().out.splitlines()
     assert counts.startswith("3 drops (clean): agree ")
+    assert camera.startswith("camera: 3 looks, 0 out, ")
     cells = re.findall(r"(\d+)/(\d+)/(\d+)", drift.partition(": ")[2])
     assert len(cells) == 5 and sum(int(n) for cell in cells for n in cell) == 3
     assert drift.startswith("right/wrong/staff by the model's drift before the drop: 0-1 mm ")

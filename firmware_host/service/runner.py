@@ -202,7 +202,8 @@ def service_camera(
         camera = VirtualCamera(table, virtual.profile, seed)
         world = virtual.world
         return CameraFeed(
-            lambda: VirtualCameraSource(camera, lambda: world.pieces), sight,
+            lambda: VirtualCameraSource(camera, lambda: world.pieces, lambda: world.drops),
+            sight,
             setup.frames_per_look,
         )
     return CameraFeed(lambda: open_source(setup, folder), sight, setup.frames_per_look)
