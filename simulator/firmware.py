@@ -1,4 +1,4 @@
-"""The hub firmware's modules, loaded from ``hardware/hub`` for the virtual hub.
+"""The hub firmware's modules (``hardware/hub``, copied into the wheel), for the virtual hub.
 
 On the board the firmware's modules are flat files (``import engine``); here they are
 loaded by path under a ``hub_firmware.`` name, so nothing edits ``sys.path`` and the
@@ -18,8 +18,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-HUB_DIR = Path(__file__).resolve().parents[1] / "hardware" / "hub"
-"""The firmware's folder in this checkout."""
+from firmware_host import shipped
+
+HUB_DIR = shipped.HUB
+"""The firmware's folder: ``hardware/hub`` in a checkout, its copy in an installed wheel."""
 
 HUB_CONFIG = HUB_DIR / "hub_config.json"
 """The reference hub's configuration (pins, counts, LED strips)."""

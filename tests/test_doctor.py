@@ -208,3 +208,23 @@ def test_a_table_file_using_more_beams_than_the_hub_has_is_named(tmp_path):
     assert "entry gate: beams 1-30 never cut" in out  # beam 31 is the hub problem above
     assert "never clear" not in out
     assert problems == 3  # and the top gate's beam, never cut
+
+
+def test_a_page_open_to_the_network_with_the_shipped_pin_is_a_warning(tmp_path, capsys):
+    data = yaml.safe_load((CONFIG_DIR / "web" / "reference.yaml").read_text())
+    data["host"] = "0.0.0.0"
+    open_page = tmp_path / "web.yaml"
+    open_page.write_text(yaml.safe_dump(data))
+    status = main(["doctor", "--no-hub", "--web", str(open_page)])
+    out = capsys.readouterr().out
+    assert status == 0  # the table works
+    assert "All OK" not in out
+    assert f"WARN  web     web file {open_page}: the page is open to the network" in out
+    assert "1 warning (the table works; change this):" in out
+    assert f"set staff_pin in {open_page} to a PIN of your own" in out
+
+    data["staff_pin"] = "90210"
+    open_page.write_text(yaml.safe_dump(data))
+    assert main(["doctor", "--no-hub", "--web", str(open_page)]) == 0
+    out = capsys.readouterr().out
+    assert "WARN" not in out and "All OK" in out

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from firmware_host.cli import main
 from firmware_host.config.loader import CONFIG_DIR
 from firmware_host.link import ports, wire
@@ -109,9 +111,12 @@ def test_monitor_without_a_hub_is_one_clear_error(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(ports, "BY_ID", tmp_path / "by-id")
     assert main(["hub", "monitor"]) == 2
     assert capsys.readouterr().err == (
-        "tabletop hub: --port: no hub found in /dev/serial/by-id; give --port URL\n"
+        "tabletop hub monitor: --port: no hub found in /dev/serial/by-id; give --port URL\n"
     )
-    assert main(["hub", "monitor", "--port", "x", "--count", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:
+        main(["hub", "monitor", "--port", "x", "--count", "0"])
+    assert refused.value.code == 2
+    assert "argument --count: expected a whole number of 1 or more" in capsys.readouterr().err
 
 
 def test_monitor_stops_cleanly_on_ctrl_c(tmp_path):

@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from firmware_host.commands import values
 from firmware_host.doctor.configs import ConfigFiles
 from firmware_host.doctor.examine import Doctor, DoctorOptions
 from firmware_host.errors import InputError
@@ -48,7 +49,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--window",
-        type=float,
+        type=values.seconds,
         default=20.0,
         metavar="S",
         help="seconds to watch the gates (default 20)",

@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from firmware_host.commands import values
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 from firmware_host.link.monitor import Monitor
@@ -23,8 +24,10 @@ def register(subparsers: Any) -> None:
         metavar="URL",
         help="a pyserial URL or path (default: $TABLETOP_HUB_PORT or the hub in /dev/serial/by-id)",
     )
-    monitor.add_argument("--count", type=int, metavar="N", help="stop after N frames from the hub")
-    monitor.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    monitor.add_argument(
+        "--count", type=values.count, metavar="N", help="stop after N frames from the hub"
+    )
+    monitor.add_argument("--seconds", type=values.seconds, metavar="S", help="stop after S seconds")
     monitor.add_argument("--heartbeat", action="store_true", help="also show ping/pong frames")
     monitor.add_argument(
         "--json", action="store_true", help="one JSON object per line (docs/link.md)"
@@ -38,7 +41,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Watch the link until a limit or Ctrl-C; exit 0, or 2 when the hub is unusable."""
+    """Watch the link until a limit or Ctrl-C; exit 0, or 2 when the hub is unusable or never
+    answered."""
     for name in ("count", "seconds"):
         value = getattr(args, name)
         if value is not None and value <= 0:
@@ -61,4 +65,7 @@ def run(args: argparse.Namespace) -> int:
     print(monitor.summary(), flush=True)
     if link.error is not None:
         raise link.error
+    if not monitor.connected:
+        waited = f" in {args.seconds:g} s" if args.seconds is not None else ""
+        raise InputError(port, "", f"the hub never answered{waited} ({monitor.problem})")
     return 0

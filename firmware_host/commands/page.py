@@ -11,6 +11,7 @@ from typing import Any
 
 import uvicorn
 
+from firmware_host.commands import values
 from firmware_host.config.board import load_board
 from firmware_host.errors import InputError
 from firmware_host.games.dropit.gamefile import load_game
@@ -35,16 +36,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--config", metavar="FILE", help="web settings instead of the reference")
     parser.add_argument("--board", metavar="FILE", help="a board file instead of the reference")
     parser.add_argument("--host", help="address to serve on (default: from the web settings)")
-    parser.add_argument("--port", type=int, help="port (default: from the web settings; 0: any)")
+    parser.add_argument(
+        "--port", type=values.port, help="port (default: from the web settings; 0: any)"
+    )
     parser.add_argument(
         "--interval",
-        type=float,
+        type=values.seconds,
         default=DEFAULT_INTERVAL,
         help=f"seconds between steps (default {DEFAULT_INTERVAL:g})",
     )
     parser.add_argument(
         "--ask",
-        type=int,
+        type=values.count,
         action="append",
         metavar="TURN",
         help="ask the players a question before this turn (repeatable; default: before the "

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 from typing import Any
 
+from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
@@ -40,13 +41,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--variant", metavar="NAME", help="a dice game's variant (see its docs; default: base game)"
     )
-    parser.add_argument("--port", metavar="URL", help="the hub's port (any pyserial URL)")
-    parser.add_argument("--sim", action="store_true", help="use the simulator, not a hub")
+    parser.add_argument(
+        "--port",
+        metavar="URL",
+        help="the hub's port, any pyserial URL (default: $TABLETOP_HUB_PORT, else the hub "
+        "in /dev/serial/by-id; with none the service waits for one)",
+    )
+    parser.add_argument(
+        "--sim",
+        action="store_true",
+        help="run on the simulator (virtual hub) instead of a hub; the page shows "
+        "'Simulated table'",
+    )
     parser.add_argument(
         "--autoplay", action="store_true", help="simulated players play (needs the simulator)"
     )
     parser.add_argument(
-        "--speed", type=_speed, default=1.0, help="play X times faster than real time"
+        "--speed",
+        type=_speed,
+        default=1.0,
+        metavar="X",
+        help="play X times faster than real time (default: 1)",
     )
     parser.add_argument(
         "--journal", metavar="PATH", help=f"the journal file (default: {default_journal_path()})"
@@ -54,7 +69,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--http", choices=("on", "off"), default="on", help="serve the page (default: on)"
     )
-    parser.add_argument("--page-port", type=int, metavar="P", help="the page's port (0: any)")
+    parser.add_argument(
+        "--page-port",
+        type=values.port,
+        metavar="P",
+        help="the page's port (default: the web settings', 8080; 0: any)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the simulator's seed (default 1)")
     parser.add_argument(
         "--noise", default="realistic", metavar="PROFILE", help="the simulator's noise profile"

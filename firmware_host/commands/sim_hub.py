@@ -19,6 +19,7 @@ import sys
 import threading
 from typing import Any
 
+from firmware_host.commands import values
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
@@ -38,7 +39,7 @@ def register(sim_subparsers: Any) -> None:
         "--socket",
         nargs="?",
         const=0,
-        type=int,
+        type=values.port,
         metavar="PORT",
         help="serve socket://127.0.0.1:PORT instead of a pty (no PORT: a free one)",
     )
@@ -49,11 +50,17 @@ def register(sim_subparsers: Any) -> None:
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--script", metavar="FILE", help="drop what this script says")
     who.add_argument("--autoplay", action="store_true", help="four players drop the supply")
-    parser.add_argument("--drops", type=int, metavar="N", help="with --autoplay: stop after N")
     parser.add_argument(
-        "--speed", type=float, default=1.0, metavar="X", help="X times real time; 0: at once (1)"
+        "--drops", type=values.count_or_zero, metavar="N", help="with --autoplay: stop after N"
     )
-    parser.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    parser.add_argument(
+        "--speed",
+        type=values.factor,
+        default=1.0,
+        metavar="X",
+        help="X times real time; 0: at once (1)",
+    )
+    parser.add_argument("--seconds", type=values.seconds, metavar="S", help="stop after S seconds")
     parser.set_defaults(run=run)
 
 
@@ -81,15 +88,19 @@ def run(args: argparse.Namespace) -> int:
     elif args.autoplay:
         steps = itertools.islice(Autoplay(table, args.seed), args.drops)
     line = "pty" if args.socket is None else "socket"
-    hub = VirtualHub(
-        table,
-        profile,
-        args.seed,
-        line=line,
-        port=args.socket or 0,
-        link=args.link,
-        speed=args.speed or None,
-    )
+    try:
+        hub = VirtualHub(
+            table,
+            profile,
+            args.seed,
+            line=line,
+            port=args.socket or 0,
+            link=args.link,
+            speed=args.speed or None,
+        )
+    except OSError as exc:
+        where = f"--socket {args.socket}" if line == "socket" else f"--link {args.link}"
+        raise InputError(where, "", f"cannot serve the hub there ({exc.strerror or exc})") from None
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     if args.seconds is not None:

@@ -8,20 +8,69 @@ the drop zone, segments that do not overlap) as validators.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, FiniteFloat, ValidationError
 
+from firmware_host import shipped
 from firmware_host.errors import InputError
 
-CONFIG_DIR = Path(
-    os.environ.get("TABLETOP_CONFIG_DIR", Path(__file__).resolve().parents[2] / "config")
-)
-"""The folder of shipped configuration (``config/`` at the project root)."""
+SHIPPED_CONFIG_DIR = shipped.CONFIG
+"""The default configuration shipped with the product (``config/`` in the checkout)."""
+
+CONFIG_DIR = Path(os.environ.get("TABLETOP_CONFIG_DIR") or SHIPPED_CONFIG_DIR)
+"""Where configuration is looked up first: ``TABLETOP_CONFIG_DIR`` when set (a café's own
+folder, laid out as ``config/``), else the shipped defaults. A file the café's folder lacks
+is read from the shipped defaults (:func:`config_file`), so the folder holds only what the
+café changed."""
+
+
+def config_file(path: Path | str) -> Path:
+    """``path`` itself if it exists; else, for a path inside :data:`CONFIG_DIR` that the
+    café's folder lacks, the shipped file of the same name (the lookup order).
+
+    >>> config_file(CONFIG_DIR / "boards" / "reference.yaml").is_file()
+    True
+    """
+    path = Path(path)
+    if path.exists() or CONFIG_DIR == SHIPPED_CONFIG_DIR:
+        return path
+    try:
+        relative = path.resolve().relative_to(CONFIG_DIR.resolve())
+    except ValueError:
+        return path
+    shipped_file = SHIPPED_CONFIG_DIR / relative
+    return shipped_file if shipped_file.exists() else path
 
 M = TypeVar("M", bound=BaseModel)
+
+
+MAX_COORDINATE = 100_000.0
+"""The largest distance (mm) or angle (degrees) a file may give: beyond it a pose means
+nothing on a table, and the geometry's floats lose the millimetre."""
+
+
+def _bounded(unit: str) -> Callable[[float], float]:
+    def check(value: float) -> float:
+        if not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+            raise ValueError(
+                f"expected {unit} between {-MAX_COORDINATE:g} and {MAX_COORDINATE:g}, "
+                f"got {value:g}"
+            )
+        return value
+
+    return check
+
+
+Millimetres = Annotated[FiniteFloat, AfterValidator(_bounded("a coordinate in mm"))]
+"""A coordinate in a file: a finite number of millimetres within :data:`MAX_COORDINATE`."""
+
+Degrees = Annotated[FiniteFloat, AfterValidator(_bounded("an angle in degrees"))]
+"""An angle in a file: a finite number of degrees within :data:`MAX_COORDINATE`."""
 
 
 class ConfigValueError(ValueError):
@@ -42,9 +91,75 @@ class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_FLOAT = re.compile(
+    r"""^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?
+    |[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+
+    |[-+]?\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?
+    |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+    |[-+]?\.(?:inf|Inf|INF)
+    |\.(?:nan|NaN|NAN))$""",
+    re.VERBOSE,
+)
+"""A float as people write it: YAML 1.1's forms plus exponents without a dot or a sign
+(``1e2``, ``2.5E-3``), which YAML 1.1 reads as text."""
+
+
+class DuplicateKeyError(yaml.constructor.ConstructorError):
+    """A mapping that gives the same key twice (PyYAML keeps the last one silently)."""
+
+
+class FileLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with numbers in every notation people write, and no key given
+    twice in a mapping.
+
+    >>> parse_yaml("{a: 1e2, b: -2.5E-3, c: 7, d: 1.0e+308, e: '1e2', f: 1_000}")
+    {'a': 100.0, 'b': -0.0025, 'c': 7, 'd': 1e+308, 'e': '1e2', 'f': 1000}
+    >>> parse_yaml("{x: 1, y: 2, x: 3}")
+    Traceback (most recent call last):
+    ...
+    firmware_host.config.loader.DuplicateKeyError: duplicate key 'x' (first given on line 1)
+      in "<unicode string>", line 1, column 14:
+        {x: 1, y: 2, x: 3}
+                     ^
+    """
+
+    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != _FLOAT_TAG]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.setdefault(key, key_node)
+            except TypeError:
+                continue  # an unhashable key: the base class reports it
+            if first is not key_node:
+                raise DuplicateKeyError(
+                    None,
+                    None,
+                    f"duplicate key {key!r} (first given on line {first.start_mark.line + 1})",
+                    key_node.start_mark,
+                )
+        return super().construct_mapping(node, deep=deep)
+
+
+FileLoader.add_implicit_resolver(_FLOAT_TAG, _FLOAT, list("-+0123456789."))
+
+
+def parse_yaml(text: str) -> Any:
+    """YAML text as data, read by :class:`FileLoader`."""
+    return yaml.load(text, Loader=FileLoader)
+
+
 def load_yaml(path: Path | str) -> Any:
     """Parse one YAML file; a missing file or a syntax error is an :class:`InputError`."""
-    path = Path(path)
+    path = config_file(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -52,12 +167,14 @@ def load_yaml(path: Path | str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(str(path), "", f"cannot read the file ({exc})") from None
     try:
-        return yaml.safe_load(text)
+        return parse_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        raise InputError(str(path), where, f"malformed YAML: {problem}") from None
+        if not isinstance(exc, DuplicateKeyError):
+            problem = f"malformed YAML: {problem}"
+        raise InputError(str(path), where, problem) from None
 
 
 def format_location(loc: tuple[str | int, ...]) -> str:

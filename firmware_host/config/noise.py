@@ -36,7 +36,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from firmware_host.config.loader import CONFIG_DIR, ConfigValueError, StrictModel, load_model
+from firmware_host.config.loader import (
+    CONFIG_DIR,
+    SHIPPED_CONFIG_DIR,
+    ConfigValueError,
+    StrictModel,
+    config_file,
+    load_model,
+)
 from firmware_host.errors import InputError
 
 NOISE_DIR = CONFIG_DIR / "noise"
@@ -275,10 +282,11 @@ class NoiseProfile(StrictModel):
 def load_profile(name_or_path: Path | str) -> NoiseProfile:
     """Load a shipped profile by name (``realistic``) or any profile by its file path."""
     text = str(name_or_path)
-    shipped = NOISE_DIR / f"{text}.yaml"
+    shipped = config_file(NOISE_DIR / f"{text}.yaml")
     if "/" not in text and not text.endswith((".yaml", ".yml")):
         if not shipped.is_file():
-            names = ", ".join(sorted(p.stem for p in NOISE_DIR.glob("*.yaml")))
+            folders = {NOISE_DIR, SHIPPED_CONFIG_DIR / "noise"}
+            names = ", ".join(sorted({p.stem for f in folders for p in f.glob("*.yaml")}))
             raise InputError(text, "", f"no such noise profile (shipped: {names})")
         return load_model(NoiseProfile, shipped)
     return load_model(NoiseProfile, name_or_path)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.config.board import REFERENCE_BOARD, load_board
-from firmware_host.config.loader import CONFIG_DIR
+from firmware_host.config.loader import CONFIG_DIR, SHIPPED_CONFIG_DIR
 from firmware_host.config.noise import load_profile
 from firmware_host.config.panel import REFERENCE_PANEL, PanelConfig, load_panel
 from firmware_host.config.table import REFERENCE_TABLE, Table, load_table
@@ -20,7 +20,10 @@ from firmware_host.games.clack.discs import DISC_SET, load_disc_set
 from firmware_host.games.clever.layout import REFERENCE_LAYOUT, load_layout
 from firmware_host.games.puzzlesheet.sheet import SHEET, load_sheet
 from firmware_host.model.params import HOST_PARAMS, load_params
-from firmware_host.web.config import REFERENCE_WEB, load_web_config
+from firmware_host.web.config import REFERENCE_WEB, WebConfig, load_web_config
+
+SHIPPED_WEB = SHIPPED_CONFIG_DIR / "web" / "reference.yaml"
+"""The web settings the product ships (their staff PIN is in every copy of the docs)."""
 
 
 @dataclass(frozen=True)
@@ -81,12 +84,44 @@ def _check(report: Report, kind: str, path: Path | str, load: Callable[[Any], An
     return loaded
 
 
+LOCAL_HOSTS = ("127.0.0.1", "::1", "localhost")
+"""Hosts that serve the page to this machine only."""
+
+
+def check_page_exposure(report: Report, web: WebConfig, path: Path | str) -> None:
+    """Warn when the page is served beyond this machine with the PIN the product ships:
+    anyone on the café's network who read the docs could abort a game.
+
+    >>> import io
+    >>> report = Report(io.StringIO())
+    >>> shipped = load_web_config()
+    >>> check_page_exposure(report, shipped.model_copy(update={"host": "0.0.0.0"}), "web.yaml")
+    >>> [(f.warning, f.what.endswith("(host 0.0.0.0) with the shipped staff PIN"))
+    ...  for f in report.findings]
+    [(True, True)]
+    >>> check_page_exposure(report, shipped, "web.yaml")  # this machine only: nothing to say
+    >>> len(report.findings)
+    1
+    """
+    if web.host in LOCAL_HOSTS:
+        return
+    if web.staff_pin == load_web_config(SHIPPED_WEB).staff_pin:
+        report.warn(
+            "web",
+            f"web file {_shown(path)}: the page is open to the network (host {web.host}) "
+            "with the shipped staff PIN",
+            f"set staff_pin in {_shown(path)} to a PIN of your own (docs/web.md)",
+        )
+
+
 def check_configs(report: Report, files: ConfigFiles) -> LoadedConfig:
     """Load and check every file of ``files``, reporting each."""
     _check(report, "board", files.board, load_board)
     table = _check(report, "table", files.table, load_table)
     panel = _check(report, "panel", files.panel, load_panel)
-    _check(report, "web", files.web, load_web_config)
+    web = _check(report, "web", files.web, load_web_config)
+    if web is not None:
+        check_page_exposure(report, web, files.web)
     _check(report, "physics", files.physics, load_params)
     _check(report, "noise", files.noise, load_profile)
     loaders = {"clack": load_disc_set, "clever": load_layout, "sheet": load_sheet}

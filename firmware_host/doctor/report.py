@@ -34,6 +34,7 @@ class Finding:
     area: str
     what: str
     fix: str = ""
+    warning: bool = False
 
     @property
     def ok(self) -> bool:
@@ -56,6 +57,11 @@ class Report:
         """Record a problem: ``what`` is wrong, ``fix`` says what to do about it."""
         self._add(Finding(area, what, fix))
 
+    def warn(self, area: str, what: str, fix: str) -> None:
+        """Record something that works but should be changed (not an error: exit status 0,
+        but not "All OK")."""
+        self._add(Finding(area, what, fix, warning=True))
+
     def say(self, text: str) -> None:
         """Tell the technician something (an instruction, progress)."""
         print(text, file=self.out, flush=True)
@@ -63,24 +69,44 @@ class Report:
     @property
     def problems(self) -> list[Finding]:
         """The findings that need fixing."""
-        return [f for f in self.findings if not f.ok]
+        return [f for f in self.findings if not f.ok and not f.warning]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        """The findings that should be changed, though the table works."""
+        return [f for f in self.findings if f.warning]
 
     def summary(self) -> int:
         """Print the summary; returns the number of problems (0: all OK)."""
-        problems = self.problems
+        problems, warnings = self.problems, self.warnings
         self.say("")
-        if not problems:
+        if not problems and not warnings:
             self.say(f"All OK: {len(self.findings)} checks passed.")
-        else:
+        if problems:
             self.say(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} to fix:")
             for finding in problems:
                 self.say(f"  - {finding.area}: {finding.what} -> {finding.fix}")
-        event(log, "doctor done", checks=len(self.findings), problems=len(problems))
+        if warnings:
+            passed = len(self.findings) - len(problems) - len(warnings)
+            self.say(
+                f"{passed} checks passed; {len(warnings)} warning"
+                f"{'s' if len(warnings) > 1 else ''} (the table works; change this):"
+            )
+            for finding in warnings:
+                self.say(f"  - {finding.area}: {finding.what} -> {finding.fix}")
+        event(
+            log,
+            "doctor done",
+            checks=len(self.findings),
+            problems=len(problems),
+            warnings=len(warnings),
+        )
         return len(problems)
 
     def _add(self, finding: Finding) -> None:
         self.findings.append(finding)
-        self.say(f"{'ok' if finding.ok else 'FIX':<5} {finding.area:<7} {finding.what}")
+        mark = "ok" if finding.ok else "WARN" if finding.warning else "FIX"
+        self.say(f"{mark:<5} {finding.area:<7} {finding.what}")
         if finding.ok:
             event(log, "check passed", logging.DEBUG, area=finding.area, what=finding.what)
         else:

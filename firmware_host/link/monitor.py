@@ -86,6 +86,8 @@ class Monitor:
         self.frames_in = 0
         self.frames_out = 0
         self.link: HubLink | None = None
+        self.connected = False
+        self.problem: str | None = None
         self.done = threading.Event()
         self.lock = threading.Lock()
 
@@ -124,9 +126,18 @@ class Monitor:
                     self.done.set()
 
     def state(self, state: str, reason: str) -> None:
-        """Print link state changes, and after a hello any inventory difference."""
+        """Print link state changes (a link down is tried again: say so), and after a
+        hello any inventory difference."""
         with self.lock:
-            self._emit({"link": state, "reason": reason}, f"link {state}: {reason}")
+            if state == "up":
+                self.connected = True
+            else:
+                self.problem = reason
+            retrying = "; retrying until the hub answers (Ctrl-C stops)" if state == "down" else ""
+            self._emit(
+                {"link": state, "reason": reason, **({"retrying": True} if retrying else {})},
+                f"link {state}: {reason}{retrying}",
+            )
             hello = self.link.hello if self.link is not None else None
             if state == "up" and hello is not None and self.table is not None:
                 mismatch = inventory_mismatch(hello, self.table, self.table_source)

@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, FiniteFloat, ValidationError
+from pydantic import Field, ValidationError
 
 from firmware_host.config.board import EdgeFace
-from firmware_host.config.loader import StrictModel, format_location, load_yaml, validation_error
+from firmware_host.config.loader import (
+    Degrees,
+    Millimetres,
+    StrictModel,
+    format_location,
+    load_yaml,
+    validation_error,
+)
 from firmware_host.errors import InputError
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
@@ -31,9 +38,9 @@ class PieceEntry(StrictModel):
     id: str = Field(min_length=1)
     color: Color = Field(strict=False)
     shape: Shape = Field(strict=False)
-    x: FiniteFloat
-    y: FiniteFloat
-    angle: FiniteFloat = 0.0
+    x: Millimetres
+    y: Millimetres
+    angle: Degrees = 0.0
 
     def piece(self) -> Piece:
         """The piece this entry describes."""

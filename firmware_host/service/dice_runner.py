@@ -1,8 +1,9 @@
 """Running a dice game at the table: what ``tabletop run --game KIND`` starts.
 
 :class:`DiceService` opens the journal and resumes its unfinished game of that kind (or
-starts one), finds the hub (``--port``, a plugged-in hub, else the simulator's virtual hub),
-and runs, in one loop: the hub link, the tray's dice reports into the
+starts one), finds the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's
+virtual hub; with none it waits for a hub, saying so on the page), and runs, in one loop:
+the hub link, the tray's dice reports into the
 :class:`~firmware_host.service.dice_table.DiceTable`, the simulated players (``--autoplay``)
 and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
 :meth:`DiceService.stop` end it; with autoplay and no page, so does the game's end.
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import socket
+from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 from firmware_host.journal.store import Journal
+from firmware_host.link.finding import HubChoice
+from firmware_host.link.ports import find_hub_port
 from firmware_host.link.session import HubEvent
 from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
@@ -30,9 +34,11 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
     Options,
     PageServer,
+    page_socket,
     run_until,
     service_hub,
     stop_on_signals,
+    wait_for_hub,
 )
 from firmware_host.tables.game import Setup, TableGame
 from firmware_host.web.access import Access
@@ -54,8 +60,12 @@ class DiceService:
         clock: Clock | None = None,
         announce: Callable[[str], None] = print,
         notifier: Notifier | None = None,
+        hub_finder: Callable[[], str | None] = find_hub_port,
+        hub_wait: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.options = options
+        self._hub_finder = hub_finder
+        self._hub_wait = hub_wait
         self.clock = clock or ScaledClock(options.speed)
         self.announce = announce
         self.notifier = notifier or Notifier()
@@ -68,10 +78,21 @@ class DiceService:
             kind.first_event(setup)
         except ValueError as exc:
             raise InputError("tabletop run", "--players/--variant", str(exc)) from None
-        self.hub = service_hub(options, self.config, announce)
-        thrower = self._throw if self.hub.virtual is not None else None
+        self.hub: HubChoice | None = service_hub(options, self.config, announce, hub_finder)
+        self.simulated = self.hub is not None and self.hub.virtual is not None
+        thrower = self._throw if self.simulated else None
         dice = self.config.config.dice.count
-        self.journal = Journal(options.journal)
+        self._page_socket: socket.socket | None = None
+        try:
+            if options.http:
+                self._page_socket = page_socket(options, self.web)
+            self.journal = Journal(options.journal)
+        except BaseException:
+            if self._page_socket is not None:
+                self._page_socket.close()
+            if self.hub is not None:
+                self.hub.close()
+            raise
         try:
             table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
             if table is None:
@@ -83,12 +104,13 @@ class DiceService:
             raise
         self.table = table
         self.link: HubLink | None = None
-        self.table.link_changed(False, f"connecting to {self.hub.url}")
+        if self.hub is not None:
+            self.table.link_changed(False, f"connecting to {self.hub.url}")
 
     def _throw(self, dice: tuple[int, ...]) -> None:
         """Throw the virtual hub's ``dice``, seeded by the game's position (so a resumed
         game throws what the uninterrupted one would have)."""
-        assert self.hub.virtual is not None
+        assert self.hub is not None and self.hub.virtual is not None
         self.hub.virtual.roll(dice, f"{self.options.seed}:{self.table.game_id}:{self.table.events}")
 
     def stop(self) -> None:
@@ -99,16 +121,16 @@ class DiceService:
         """Run until stopped (or, with autoplay and no page, until the game is over)."""
         loop = asyncio.get_running_loop()
         stop_on_signals(self.stop)
-        watch = LinkWatch(self.table, self.config, lambda: self.link.hello if self.link else None)
-        self.link = HubLink(self.hub.url, on_state=watch).start()
-        tasks = [loop.create_task(self._feed(self.link.event_queue()))]
+        tasks = [loop.create_task(self._feed())]
         if self.options.autoplay:
             players = DicePlayers(self.table, self.options.seed, self.clock, self.options.think)
             tasks.append(loop.create_task(self._autoplay(players)))
         page = None
         if self.options.http:
-            app = create_app(self.table, Access(self.web), frontend=DICE_GAMES)
-            page = PageServer(self.options, self.web, app)
+            app = create_app(
+                self.table, Access(self.web), frontend=DICE_GAMES, simulated=self.simulated
+            )
+            page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")
         try:
@@ -117,8 +139,17 @@ class DiceService:
             self.close()
         return 0
 
-    async def _feed(self, events: asyncio.Queue[HubEvent]) -> None:
-        """Hand the tray's dice reports to the table (other sensors are Drop It's)."""
+    async def _feed(self) -> None:
+        """Connect the hub (waiting for one to be plugged in if need be), then hand the
+        tray's dice reports to the table (other sensors are Drop It's)."""
+        if self.hub is None:
+            self.hub = await wait_for_hub(
+                self.table, self.announce, self._hub_finder, self._hub_wait
+            )
+            self.table.link_changed(False, f"connecting to {self.hub.url}")
+        watch = LinkWatch(self.table, self.config, lambda: self.link.hello if self.link else None)
+        self.link = HubLink(self.hub.url, on_state=watch).start()
+        events: asyncio.Queue[HubEvent] = self.link.event_queue()
         while True:
             message = (await events.get()).message
             if message["type"] == "die":
@@ -137,5 +168,6 @@ class DiceService:
         """Release the hub link, the hub (and the virtual one) and the journal."""
         if self.link is not None:
             self.link.stop()
-        self.hub.close()
+        if self.hub is not None:
+            self.hub.close()
         self.journal.close()

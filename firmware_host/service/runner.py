@@ -1,7 +1,8 @@
 """Running the service: everything ``tabletop run`` starts, wired together, in one loop.
 
 :class:`Service` opens the journal and resumes its unfinished game (or starts one), finds
-the hub (``--port``, a plugged-in hub, else the simulator's virtual hub on a pty), makes
+the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's virtual hub on a
+pty; with none of them it waits for a hub to be plugged in, saying so on the page), makes
 the referee's eye, the controller, the LED tracks, the buttons, the autoplay players and
 the page; :meth:`Service.run` connects the hub link and runs them all until the game is
 over (with autoplay and no page) or it is told to stop (:meth:`Service.stop`, Ctrl-C,
@@ -21,7 +22,7 @@ import contextlib
 import logging
 import signal
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,9 +45,11 @@ from firmware_host.errors import InputError
 from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.state import GameState
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice, find_hub
+from firmware_host.link.ports import find_hub_port
 from firmware_host.link.transport import HubLink
 from firmware_host.logs import event
 from firmware_host.model.params import load_params
@@ -121,29 +124,68 @@ def game_start(options: Options) -> GameStarted:
     return GameStarted(competitors, False, Variants(options.edges, options.jokers))
 
 
-def service_hub(options: Options, table: Table, announce: Callable[[str], None]) -> HubChoice:
-    """The hub ``options`` ask for (``find_hub``), paced for ``options.speed``; says so in
-    one line when it is the simulator's, and refuses ``--autoplay`` without it."""
+HUB_POLL_SECONDS = 2.0
+"""How often a service waiting for its hub looks for it again (real seconds)."""
+
+WAITING_FOR_HUB = (
+    "waiting for the sensor hub: none is connected (check its USB cable); "
+    "the game starts when it is found"
+)
+"""What the page says while the service waits for a hub."""
+
+
+def service_hub(
+    options: Options,
+    table: Table,
+    announce: Callable[[str], None],
+    finder: Callable[[], str | None] = find_hub_port,
+) -> HubChoice | None:
+    """The hub ``options`` ask for: ``--port``, else the one ``finder`` finds plugged in;
+    with ``--sim`` the simulator's virtual hub (paced for ``options.speed``, said in one
+    line). None when no hub is there: the service waits for one, it never plays on the
+    simulator unasked. Refuses ``--autoplay`` without ``--sim``."""
+    if not options.sim:
+        if options.autoplay:
+            raise InputError(
+                "tabletop run", "--autoplay", "simulated players need the simulator (--sim)"
+            )
+        url = options.port or finder()
+        return HubChoice(url) if url is not None else None
     hub = find_hub(
-        options.port,
-        options.sim,
+        None,
+        True,
         table=table,
         noise=options.noise,
         seed=options.seed,
         speed=options.speed if options.speed <= PACED_UP_TO else None,
     )
-    if hub.virtual is None:
-        if options.autoplay:
-            hub.close()
-            raise InputError("tabletop run", "--autoplay", "simulated players need the simulator")
-    else:
-        why = "the simulator" if options.sim else "no hub found: the simulator"
-        announce(f"tabletop run: {why}'s virtual hub at {hub.url}")
+    announce(f"tabletop run: the simulator's virtual hub at {hub.url}")
     return hub
 
 
+async def wait_for_hub(
+    table: Any,
+    announce: Callable[[str], None],
+    finder: Callable[[], str | None],
+    wait: Callable[[float], Awaitable[None]],
+) -> HubChoice:
+    """Look for a plugged-in hub every :data:`HUB_POLL_SECONDS` until ``finder`` finds one;
+    meanwhile ``table``'s page and the log say the table waits for it."""
+    table.link_changed(False, "no hub", why=WAITING_FOR_HUB)
+    announce(
+        "tabletop run: no hub found (no --port, none in /dev/serial/by-id): waiting for one "
+        "(--sim plays on the simulator instead)"
+    )
+    event(log, "waiting for the hub", logging.WARNING, every_s=HUB_POLL_SECONDS)
+    while (url := finder()) is None:
+        await wait(HUB_POLL_SECONDS)
+    event(log, "hub found", port=url)
+    announce(f"tabletop run: hub found at {url}")
+    return HubChoice(url)
+
+
 def service_camera(
-    table: Table, table_file: str | None, hub: HubChoice, seed: int
+    table: Table, table_file: str | None, hub: HubChoice | None, seed: int
 ) -> CameraFeed | None:
     """The table's camera (None for ``camera: none``): the virtual camera showing the
     simulator's true board when the hub is the simulator's, else the table file's source
@@ -153,7 +195,7 @@ def service_camera(
         return None
     folder = Path(table_file).resolve().parent if table_file else REFERENCE_TABLE.parent
     sight = Sight(table.board, setup, load_params(), effective_colors(setup, folder))
-    virtual = hub.virtual
+    virtual = hub.virtual if hub is not None else None
     if virtual is not None:
         from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
 
@@ -178,12 +220,16 @@ class Service:
         pin_factory: Factory | None = None,
         announce: Callable[[str], None] = print,
         notifier: Notifier | None = None,
+        hub_finder: Callable[[], str | None] = find_hub_port,
+        hub_wait: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.options = options
         self.clock = clock or ScaledClock(options.speed)
         self.announce = announce
         self.notifier = notifier or Notifier()
         self._pin_factory = pin_factory
+        self._hub_finder = hub_finder
+        self._hub_wait = hub_wait
         self._stopping = asyncio.Event()
         self.page_url: str | None = None
         table = load_table(options.table)
@@ -191,10 +237,27 @@ class Service:
         self.panel = load_panel(options.panel)
         self.web = load_web_config(options.web)
         self.table = table
-        self.journal = Journal(options.journal)
+        params = load_params()
+        eye_config = load_eye_config()
+        # every setting is checked, and the hub chosen, before anything is journaled
+        first_event = game_start(options)
+        GameState.start(first_event)  # a set-up the rules refuse is refused now
+        self.hub: HubChoice | None = service_hub(options, table, announce, hub_finder)
+        self.simulated = self.hub is not None and self.hub.virtual is not None
+        self._page_socket: socket.socket | None = None
+        try:
+            if options.http:
+                self._page_socket = page_socket(options, self.web)
+            self.journal = Journal(options.journal)
+        except BaseException:
+            if self._page_socket is not None:
+                self._page_socket.close()
+            if self.hub is not None:
+                self.hub.close()
+            raise
         game = resume(self.journal)
         if game is None:
-            game = DropItRecord.start(self.journal, game_start(options))
+            game = DropItRecord.start(self.journal, first_event)
             event(log, "game started", game=game.game_id, players=",".join(options.players))
         else:
             event(
@@ -206,12 +269,11 @@ class Service:
             )
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
         edges = game.state.started.variants.edges
-        self.hub = service_hub(options, table, announce)
-        self.hand = VirtualHand(self.hub.virtual, options.seed, edges) if self.hub.virtual else None
+        virtual = self.hub.virtual if self.hub is not None else None
+        self.hand = VirtualHand(virtual, options.seed, edges) if virtual is not None else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
-        params = load_params()
-        eye = Eye(table, params, load_eye_config(), edges=edges, seed=options.seed)
+        eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
@@ -223,7 +285,10 @@ class Service:
             new_game=self._new_game,
             keep_frame=self._keep_frame if self.camera is not None else None,
         )
-        self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        if self.hub is not None:
+            self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        else:
+            self.controller.link_changed(False, "no hub", why=WAITING_FOR_HUB)
 
     def _keep_frame(self, game_id: int, turn: int) -> Path | None:
         """Keep the frame the verdict of ``turn`` came from (None: judged without the
@@ -242,7 +307,7 @@ class Service:
 
     def _new_game(self) -> DropItRecord:
         """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
-        if self.hub.virtual is not None:
+        if self.hub is not None and self.hub.virtual is not None:
             self.hub.virtual.clear_board()
         return DropItRecord.start(self.journal, game_start(self.options))
 
@@ -254,6 +319,28 @@ class Service:
         """Run until stopped (or, with autoplay, until the game is over); the exit status."""
         loop = asyncio.get_running_loop()
         stop_on_signals(self.stop)
+        tasks = [loop.create_task(self._play())]
+        page = None
+        if self.options.http:
+            app = create_app(self.controller, Access(self.web), simulated=self.simulated)
+            page = PageServer(self.options, self.web, app, self._page_socket)
+            self.page_url = page.url
+            self.announce(f"tabletop run: the page: {page.url}")
+        try:
+            await run_until(self._stopping, tasks, page, self.notifier, self.controller)
+        finally:
+            self.close()
+        return 0
+
+    async def _play(self) -> None:
+        """Connect the hub (waiting for one to be plugged in if need be), then feed its
+        drops to the game, with the panel's buttons and the simulated players."""
+        if self.hub is None:
+            self.hub = await wait_for_hub(
+                self.controller, self.announce, self._hub_finder, self._hub_wait
+            )
+            self.controller.link_changed(False, f"connecting to {self.hub.url}")
+        loop = asyncio.get_running_loop()
         watch = LinkWatch(
             self.controller, self.table, lambda: self.link.hello if self.link else None
         )
@@ -276,16 +363,12 @@ class Service:
                 answers=self.options.autoplay_answers,
             )
             tasks.append(loop.create_task(self._autoplay(players)))
-        page = None
-        if self.options.http:
-            page = PageServer(self.options, self.web, create_app(self.controller, Access(self.web)))
-            self.page_url = page.url
-            self.announce(f"tabletop run: the page: {page.url}")
         try:
-            await run_until(self._stopping, tasks, page, self.notifier, self.controller)
+            await asyncio.gather(*tasks)
         finally:
-            self.close()
-        return 0
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _autoplay(self, players: AutoPlayers) -> None:
         await players.play()
@@ -302,7 +385,7 @@ class Service:
 
     def _start_outputs(self) -> None:
         seats = len(self.controller.state.standings)
-        factory = self._pin_factory or (MockFactory() if self.hub.virtual else None)
+        factory = self._pin_factory or (MockFactory() if self.simulated else None)
         try:
             if self.tracks is None:
                 self.tracks = track_display(
@@ -332,7 +415,8 @@ class Service:
             self.buttons.close()
         if self.link is not None:
             self.link.stop()
-        self.hub.close()
+        if self.hub is not None:
+            self.hub.close()
         self.journal.close()
 
 
@@ -392,30 +476,47 @@ def stop_on_signals(stop: Callable[[], None]) -> None:
             loop.add_signal_handler(signum, stop)
 
 
+def page_socket(options: Options, web: WebConfig) -> socket.socket:
+    """The page's listening socket, on the port the options and web settings give (a free
+    one if the settings' port is taken; a port given with ``--page-port`` must be free)."""
+    host = options.page_host or web.host
+    port = web.port if options.page_port is None else options.page_port
+    try:
+        return bind(host, port)
+    except OSError as exc:
+        if options.page_port is not None:
+            problem = f"cannot listen there ({exc.strerror or exc})"
+            raise InputError("--page-port", f"{host}:{port}", problem) from None
+        event(
+            log,
+            "page port taken: using a free one",
+            logging.WARNING,
+            port=port,
+            problem=str(exc),
+        )
+        try:
+            return bind(host, 0)
+        except OSError as again:
+            raise InputError("web settings", f"host {host}", f"cannot listen ({again})") from None
+
+
 class PageServer(uvicorn.Server):
     """uvicorn serving ``app`` inside the service's loop, on the port the options and web
     settings give (a free one if the settings' port is taken); the service, not uvicorn,
     handles the signals. :attr:`url` is the page's address; :meth:`serve` serves it."""
 
-    def __init__(self, options: Options, web: WebConfig, app: Starlette) -> None:
+    def __init__(
+        self,
+        options: Options,
+        web: WebConfig,
+        app: Starlette,
+        sock: socket.socket | None = None,
+    ) -> None:
         super().__init__(
             uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
         )
+        self.socket = sock or page_socket(options, web)
         host = options.page_host or web.host
-        port = web.port if options.page_port is None else options.page_port
-        try:
-            self.socket = bind(host, port)
-        except OSError as exc:
-            if options.page_port is not None:
-                raise InputError("page", f"{host}:{port}", f"cannot listen there ({exc})") from None
-            event(
-                log,
-                "page port taken: using a free one",
-                logging.WARNING,
-                port=port,
-                problem=str(exc),
-            )
-            self.socket = bind(host, 0)
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         self.url = f"http://{shown}:{self.socket.getsockname()[1]}/"
 

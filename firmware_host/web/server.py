@@ -12,8 +12,9 @@ Routes (``docs/web.md``):
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
 ``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool, "phones": bool,
-"players": [...], "join": {"code", "url", "qr"} | null}`` (a dice game's has no ``svg``);
-``join`` (the code and its QR code as SVG) only goes to the table's screen. Replies are
+"players": [...], "join": {"code", "url", "qr"} | null, "simulated": bool}`` (a dice
+game's has no ``svg``); ``join`` (the code and its QR code as SVG) only goes to the table's
+screen; ``simulated`` is true when the table runs on the simulator (the page's badge). Replies are
 ``{"type": "done"}``, ``{"type": "joined", "seat", "token"}`` or ``{"type": "error",
 "error"}``, each with the action's ``ref``; over HTTP the status is 200, 400 (malformed),
 403 (wrong code, PIN or seat) or 409 (the game is not waiting for that).
@@ -50,7 +51,14 @@ STATIC = Path(__file__).parent / "static"
 class Desk:
     """Takes one untrusted message from a client and answers it: parse, check, act."""
 
-    def __init__(self, table: Table, access: Access, frontend: Frontend = DROP_IT) -> None:
+    def __init__(
+        self,
+        table: Table,
+        access: Access,
+        frontend: Frontend = DROP_IT,
+        simulated: bool = False,
+    ) -> None:
+        self.simulated = simulated
         self.table = table
         self.access = access
         self.frontend = frontend
@@ -105,6 +113,7 @@ class Desk:
             "phones": config.phones,
             "players": list(view.players),
             "join": join,
+            "simulated": self.simulated,
         }
 
 
@@ -117,10 +126,12 @@ def create_app(
     access: Access,
     background: Callable[[], Awaitable[None]] | None = None,
     frontend: Frontend = DROP_IT,
+    simulated: bool = False,
 ) -> Starlette:
     """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
-    clock) runs while it serves."""
-    desk = Desk(table, access, frontend)
+    clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
+    shows a "simulated table" badge)."""
+    desk = Desk(table, access, frontend, simulated)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / frontend.page, headers={"Cache-Control": "no-store"})

@@ -119,6 +119,6 @@ def test_bad_input_is_one_line_with_status_2(tmp_path, capsys):
     broken.write_bytes(b"junk")
     status, out, err = check(capsys, "--frames", broken)
     assert status == 2 and out == ""
-    assert err.strip() == f"tabletop camera: {broken}: not a readable PNG or JPEG image"
+    assert err.strip() == f"tabletop camera check: {broken}: not a readable PNG or JPEG image"
     status, _, err = check(capsys, "--table", table_file(tmp_path, camera_none=True))
     assert status == 2 and "this table has no camera" in err

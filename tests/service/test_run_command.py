@@ -44,8 +44,10 @@ def test_serves_the_page_and_stops_cleanly_on_a_signal(tmp_path, signum):
         with urllib.request.urlopen(url + "healthz", timeout=DEADLINE_S) as reply:
             assert reply.read() == b"ok"
         with urllib.request.urlopen(url + "api/view", timeout=DEADLINE_S) as reply:
-            view = json.loads(reply.read())["view"]
+            message = json.loads(reply.read())
+        view = message["view"]
         assert view["game"]["turn"] == {"number": 1, "player": "Ann", "for": "Ann"}
+        assert message["simulated"] is True  # the page's "simulated table" badge
         process.send_signal(signum)
         assert process.wait(DEADLINE_S) == 0
         assert "stopping" in process.stderr.read()

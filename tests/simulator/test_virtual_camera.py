@@ -340,7 +340,7 @@ def test_sim_frames_refuses_bad_arguments_in_one_line(argv, tmp_path, capsys, mo
     monkeypatch.chdir(tmp_path)
     assert main(["sim", "frames", *argv]) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and err.startswith("tabletop sim: ")
+    assert len(err.splitlines()) == 1 and err.startswith("tabletop sim frames: ")
 
 
 @pytest.mark.parametrize("module", [camera_render, virtual_camera, cafe],

@@ -88,8 +88,11 @@ class Served:
 
 
 @contextlib.contextmanager
-def serve(table: DemoTable, access: Access, hosts: tuple[str, ...]) -> Iterator[Served]:
-    """Serve ``table`` on a free port of each of ``hosts``; ready when it yields."""
+def serve(
+    table: DemoTable, access: Access, hosts: tuple[str, ...], simulated: bool = False
+) -> Iterator[Served]:
+    """Serve ``table`` on a free port of each of ``hosts`` (as a simulated table's page with
+    ``simulated``); ready when it yields."""
     sockets = [bind(host, 0) for host in hosts]
     urls = [
         f"http://{'[' + h + ']' if ':' in h else h}:{s.getsockname()[1]}"
@@ -104,7 +107,7 @@ def serve(table: DemoTable, access: Access, hosts: tuple[str, ...]) -> Iterator[
         ready.set()
         await table.run(1.0, sleep=ticks.sleep)
 
-    app = create_app(table, access, background=background)
+    app = create_app(table, access, background=background, simulated=simulated)
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
     )

@@ -91,6 +91,7 @@ def test_the_page_live_in_a_real_browser(browser, tmp_path):
         assert len(browser.find_elements(By.CSS_SELECTOR, "#board svg .bonus")) == 12
         assert browser.find_element(By.ID, "turn").text == "Turn 1: Ann"
         assert browser.find_element(By.ID, "conn").text == "live"
+        assert not browser.find_element(By.ID, "simulated").is_displayed()  # a real table
 
         # turns advance live, and the totals shown are the game's
         for turn in (2, 3):
@@ -162,3 +163,13 @@ def test_the_page_live_in_a_real_browser(browser, tmp_path):
         assert totals_shown(browser) == game_totals(table)
     assert (tmp_path / "screen.png").stat().st_size > 10_000
     assert (tmp_path / "phone.png").stat().st_size > 5_000
+
+
+def test_a_simulated_table_shows_its_badge(browser):
+    table = DemoTable(load_board(), report(FOUR), ask=[], game_id="simulated-test")
+    with serve(table, Access(web_config(), seed=11), ("127.0.0.1",), simulated=True) as served:
+        browser.get(f"{served.urls[0]}/")
+        badge = browser.find_element(By.ID, "simulated")
+        waiting(browser).until(lambda d: badge.is_displayed())
+        assert badge.text == "SIMULATED TABLE"
+        assert browser.find_element(By.ID, "turn").text == "Turn 1: Ann"

@@ -33,10 +33,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, FiniteFloat, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from firmware_host.config.board import EdgeFace
-from firmware_host.config.loader import StrictModel, load_yaml, validation_error
+from firmware_host.config.loader import (
+    Degrees,
+    Millimetres,
+    StrictModel,
+    load_yaml,
+    validation_error,
+)
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.dropit.events import GameStarted, PieceMove
 from firmware_host.games.dropit.lineup import Competitor, Variants, check_lineup, deal_colors
@@ -51,9 +57,9 @@ def piece_id(turn: int) -> str:
 
 
 class _Posed(StrictModel):
-    x: FiniteFloat
-    y: FiniteFloat
-    angle: FiniteFloat = 0.0
+    x: Millimetres
+    y: Millimetres
+    angle: Degrees = 0.0
 
     @property
     def pose(self) -> Pose:

@@ -53,6 +53,7 @@ function connectTo(gameIdOf, render) {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       live.message = message;
+      $("simulated").hidden = !message.simulated;
       render(message);
     } else onReply(message);
   };
