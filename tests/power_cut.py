@@ -9,10 +9,24 @@ import time
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from firmware_host.config.table import REFERENCE_TABLE
 from firmware_host.journal.store import Journal, JournalError
 
 DEADLINE_S = 60.0
 """How long (real seconds) a run may take to journal what a test waits for, or to finish."""
+
+
+def table_without_camera(folder: Path) -> Path:
+    """The reference table with ``camera: none``, written into ``folder``: what a power cut
+    tests is the journal, and a game without the camera's looks is three times shorter."""
+    data = yaml.safe_load(REFERENCE_TABLE.read_text())
+    data["board"] = str((REFERENCE_TABLE.parent / data["board"]).resolve())
+    data["camera"] = "none"
+    path = folder / "table-without-camera.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
 
 
 def journaled(journal: Path) -> list[tuple[int, int, dict[str, Any]]]:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.power_cut import finish, journaled, kill_after
+from tests.power_cut import finish, journaled, kill_after, table_without_camera
 
 SEED = "3"
 TRACKS = re.compile(r'event=tracks events=(\d+) shown="(.*)"$')
@@ -31,6 +31,8 @@ def command(journal: Path) -> list[str]:
         "off",
         "--seed",
         SEED,
+        "--table",
+        str(table_without_camera(journal.parent)),
     ]
 
 
