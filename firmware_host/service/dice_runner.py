@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
-from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice
 from firmware_host.link.ports import find_hub_port
 from firmware_host.link.session import HubEvent
@@ -34,7 +32,7 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
     Options,
     PageServer,
-    page_socket,
+    page_and_journal,
     run_until,
     service_hub,
     stop_on_signals,
@@ -82,17 +80,7 @@ class DiceService:
         self.simulated = self.hub is not None and self.hub.virtual is not None
         thrower = self._throw if self.simulated else None
         dice = self.config.config.dice.count
-        self._page_socket: socket.socket | None = None
-        try:
-            if options.http:
-                self._page_socket = page_socket(options, self.web)
-            self.journal = Journal(options.journal)
-        except BaseException:
-            if self._page_socket is not None:
-                self._page_socket.close()
-            if self.hub is not None:
-                self.hub.close()
-            raise
+        self._page_socket, self.journal = page_and_journal(options, self.web, self.hub)
         try:
             table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
             if table is None:

@@ -244,17 +244,7 @@ class Service:
         GameState.start(first_event)  # a set-up the rules refuse is refused now
         self.hub: HubChoice | None = service_hub(options, table, announce, hub_finder)
         self.simulated = self.hub is not None and self.hub.virtual is not None
-        self._page_socket: socket.socket | None = None
-        try:
-            if options.http:
-                self._page_socket = page_socket(options, self.web)
-            self.journal = Journal(options.journal)
-        except BaseException:
-            if self._page_socket is not None:
-                self._page_socket.close()
-            if self.hub is not None:
-                self.hub.close()
-            raise
+        self._page_socket, self.journal = page_and_journal(options, self.web, self.hub)
         game = resume(self.journal)
         if game is None:
             game = DropItRecord.start(self.journal, first_event)
@@ -474,6 +464,24 @@ def stop_on_signals(stop: Callable[[], None]) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop)
+
+
+def page_and_journal(
+    options: Options, web: WebConfig, hub: HubChoice | None
+) -> tuple[socket.socket | None, Journal]:
+    """The page's socket (None with ``--http off``) and the opened journal; when either
+    fails, what was opened (the socket, the ``hub``) is closed again."""
+    listening: socket.socket | None = None
+    try:
+        if options.http:
+            listening = page_socket(options, web)
+        return listening, Journal(options.journal)
+    except BaseException:
+        if listening is not None:
+            listening.close()
+        if hub is not None:
+            hub.close()
+        raise
 
 
 def page_socket(options: Options, web: WebConfig) -> socket.socket:
