@@ -9,10 +9,20 @@ import pymunk
 
 from firmware_host.config.board import Board
 from firmware_host.model import PhysicsParams
-from firmware_host.model.space import BodyState, add_piece, build_space, space_of
+from firmware_host.model.space import (
+    BodyState,
+    add_piece,
+    build_space,
+    run_until_settled,
+    space_of,
+    state_of,
+)
 
 TOUCH_MM = 0.5
 """Two shapes this close touch (the solver's slop plus what 10 iterations leave)."""
+
+STILL_MM = 0.05
+"""A piece that moved no more than this has not moved."""
 
 
 def gap(a: pymunk.Shape, b: pymunk.Shape) -> tuple[float, pymunk.Vec2d]:
@@ -119,3 +129,39 @@ def woken_creep(board: Board, params: PhysicsParams, states: Sequence[BodyState]
         ),
         default=0.0,
     )
+
+
+def unreached_moves(
+    board: Board, params: PhysicsParams, before: Sequence[BodyState], dropped: BodyState
+) -> tuple[tuple[BodyState, ...], dict[str, float]]:
+    """Run a drop as :meth:`World.drop` does and follow what its contacts reach: the
+    dropped piece, then, step by step, every piece in contact with a reached one (the only
+    way the solver moves a body is through a contact or its own weight). Returns the final
+    states and how far (mm, :func:`moved`) each piece the drop never reached moved."""
+    space, bodies = space_of(board, params, before)
+    falling = add_piece(space, board, params, dropped)
+    states = (*before, dropped)
+    every = (*bodies, falling)
+    index = {body: i for i, body in enumerate(every)}
+    reached = {len(every) - 1}
+    fresh = [falling]
+
+    def reach(arbiter: pymunk.Arbiter) -> None:
+        for shape in arbiter.shapes:
+            i = index.get(shape.body)
+            if i is not None and i not in reached:
+                reached.add(i)
+                fresh.append(every[i])
+
+    def on_step(_: int) -> None:
+        for body in [every[i] for i in reached]:
+            body.each_arbiter(reach)
+        while fresh:
+            fresh.pop().each_arbiter(reach)
+
+    settled, _ = run_until_settled(space, [falling, *reversed(bodies)], params, on_step)
+    assert settled
+    final = tuple(state_of(s, b, True) for s, b in zip(states, every, strict=True))
+    shifts = moved(before, final)
+    far = {s.id: shifts[s.id] for i, s in enumerate(before) if i not in reached}
+    return final, far

@@ -162,11 +162,14 @@ def add_piece(
     return body
 
 
-PRIME_STEPS = 5
-"""Solver passes that bring a rebuilt pile's contact impulses to the pile's equilibrium."""
-
 PRIME_ITERATIONS = 50
 """Solver iterations in each priming pass (the drop itself runs ``params.iterations``)."""
+
+PRIME_SPEED = 0.1
+"""Priming ends once no body leaves a pass faster than this (mm/s): the contacts hold."""
+
+PRIME_CAP = 20
+"""Priming gives up after this many passes (a pile that cannot hold where it lies)."""
 
 
 def space_of(
@@ -175,10 +178,11 @@ def space_of(
     """A space holding ``states`` and their bodies, in order, every body awake and where
     its state has it.
 
-    When some bodies are at rest, the space is *primed*: :data:`PRIME_STEPS` steps at
-    :data:`PRIME_ITERATIONS` iterations, each followed by putting every body back at its
-    state. No body moves, but the contacts leave priming holding the pile as a live space
-    would have held it (Chipmunk's warm starting). A pile rebuilt cold instead sags and
+    When some bodies are at rest, the space is *primed*: steps at :data:`PRIME_ITERATIONS`
+    iterations, each followed by putting every body back at its state, until no body
+    left a step faster than :data:`PRIME_SPEED` (at most :data:`PRIME_CAP` steps). No body
+    moves, but the contacts leave priming holding the pile as a live space would have held
+    it (Chipmunk's warm starting). A pile rebuilt cold instead sags and
     slides for the first steps: that was the creep of piles nothing touched. The bodies
     then fall asleep by Chipmunk's own rule, the whole touching pile together, so a body
     woken later wakes everything it touches and a support that moves away wakes what it
@@ -189,10 +193,13 @@ def space_of(
     bodies = [add_piece(space, board, params, state) for state in states]
     if any(state.at_rest for state in states):
         space.iterations = PRIME_ITERATIONS
-        for _ in range(PRIME_STEPS):
+        for _ in range(PRIME_CAP):
             space.step(params.time_step)
+            fastest = max(body.velocity.length for body in bodies)
             for state, body in zip(states, bodies, strict=True):
                 _put_back(body, state)
+            if fastest < PRIME_SPEED:
+                break
         space.iterations = params.iterations
     return space, bodies
 
