@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.model.params import PhysicsParams
@@ -206,10 +207,11 @@ def space_of(
 
 def _put_back(body: pymunk.Body, state: BodyState) -> None:
     """``body`` at ``state``'s pose and velocity (its contacts keep their impulses)."""
-    body.position = (state.x, state.y)
-    body.angle = state.angle
-    body.velocity = (state.vx, state.vy)
-    body.angular_velocity = state.spin
+    c_body = body._body  # Chipmunk's setters: what pymunk's properties call, less the checks
+    lib.cpBodySetPosition(c_body, (state.x, state.y))
+    lib.cpBodySetAngle(c_body, state.angle)
+    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
+    lib.cpBodySetAngularVelocity(c_body, state.spin)
 
 
 def run_until_settled(
@@ -226,11 +228,17 @@ def run_until_settled(
     """
     cap = math.ceil(params.settle.cap / params.time_step)
     dt = params.time_step
+    space.step(dt)  # pymunk's own step once: it checks the bodies' masses
+    # then Chipmunk's step and sleep test themselves: the same calls without pymunk's
+    # per-call bookkeeping (no callbacks, nothing added or removed while stepping)
+    c_step, c_sleeping, c_space = lib.cpSpaceStep, lib.cpBodyIsSleeping, space._space
+    c_bodies = [body._body for body in bodies]
     for step in range(1, cap + 1):
-        space.step(dt)
+        if step > 1:
+            c_step(c_space, dt)
         if on_step is not None:
             on_step(step)
-        if all(body.is_sleeping for body in bodies):
+        if all(c_sleeping(body) for body in c_bodies):
             return True, step
     return False, cap
 
