@@ -184,11 +184,12 @@ def space_of(
     left a step faster than :data:`PRIME_SPEED` (at most :data:`PRIME_CAP` steps). No body
     moves, but the contacts leave priming holding the pile as a live space would have held
     it (Chipmunk's warm starting). A pile rebuilt cold instead sags and
-    slides for the first steps: that was the creep of piles nothing touched. The bodies
-    then fall asleep by Chipmunk's own rule, the whole touching pile together, so a body
-    woken later wakes everything it touches and a support that moves away wakes what it
-    held (the piece left resting in mid-air was one put to sleep alone at the rebuild,
-    whose support was woken and moved off in one step, too fast for the touch to wake it).
+    slides for the first steps: that was the creep of piles nothing touched. Then the
+    resting bodies are put to sleep, each pile of touching bodies as one sleep group (with
+    its primed contacts, which Chipmunk keeps across the sleep): a body woken later wakes
+    its whole pile, so a support that moves away wakes what it held. (The piece left
+    resting in mid-air was put to sleep in a group of its own; its support, woken by a push,
+    moved off in one step, too fast for the touch to wake it.)
     """
     space = build_space(board, params)
     bodies = [add_piece(space, board, params, state) for state in states]
@@ -202,7 +203,39 @@ def space_of(
             if fastest < PRIME_SPEED:
                 break
         space.iterations = params.iterations
+        _sleep_piles(space, states, bodies)
     return space, bodies
+
+
+def _sleep_piles(
+    space: pymunk.Space, states: Sequence[BodyState], bodies: Sequence[pymunk.Body]
+) -> None:
+    """Put the resting bodies to sleep, each pile of touching ones as one sleep group."""
+    resting = {body for state, body in zip(states, bodies, strict=True) if state.at_rest}
+    root = {body: body for body in resting}
+
+    def find(body: pymunk.Body) -> pymunk.Body:
+        while root[body] is not body:
+            root[body] = root[root[body]]
+            body = root[body]
+        return body
+
+    for body in resting:
+        def join(arbiter: pymunk.Arbiter, body: pymunk.Body = body) -> None:
+            for shape in arbiter.shapes:
+                other = shape.body
+                if other is not body and other in resting:
+                    root[find(other)] = find(body)
+
+        body.each_arbiter(join)
+    groups: dict[pymunk.Body, pymunk.Body] = {}
+    for body in bodies:
+        if body in resting:
+            first = groups.setdefault(find(body), body)
+            if first is body:
+                body.sleep()
+            else:
+                body.sleep_with_group(first)
 
 
 def _put_back(body: pymunk.Body, state: BodyState) -> None:
