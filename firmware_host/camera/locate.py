@@ -47,7 +47,8 @@ TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
 :data:`MIN_FOUND_TIGHT` of its outline found: a piece pressed against pieces of its own
 colour shows only part of its edge, and its covariance says how little that pins it
-down. (Not a search's fit: part of another piece of the colour would pass.)"""
+down. (Not a search's fit: part of another piece of the colour would pass.) Such a fit is
+tentative: a fuller fit found by the searches near the prior replaces it."""
 EVICT_MARGIN = 0.2
 """A fit from a prior takes a place from a piece already placed there when its quality
 (:func:`_quality`) is better by this: that piece is looked for again."""
@@ -150,6 +151,10 @@ class Locator:
                 taken = [t for t in taken if t not in rivals]
                 taken.append(self._located(piece, fit, spread))
                 faces.setdefault(piece.color, []).append(fit.face)
+        # a fit on part of an outline is kept only if the searches find no fuller one:
+        # a knocked piece's prior fit may hold on to a piece of an edge where it was
+        tentative = {t.known.id: t for t in taken if t.found < MIN_FOUND}
+        taken = [t for t in taken if t.known.id not in tentative]
         for placed in taken:
             result[placed.known.id] = placed
         pending = [p for p in pieces if p.id not in result]
@@ -174,9 +179,28 @@ class Locator:
                     result[placed.known.id] = placed
                     assert placed.pose is not None
                     colour_map.take(self.board, placed.known.shape, placed.pose)
+            self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
         return [result[p.id] for p in pieces]
+
+    def _keep_tentative(
+        self,
+        tentative: Mapping[str, Located],
+        result: dict[str, Located],
+        taken: list[Located],
+        colour_map: ColourMap,
+    ) -> None:
+        """Place each tentative fit that the searches did not replace, unless its place has
+        been taken meanwhile. ``result`` and ``taken`` grow."""
+        for piece_id, placed in tentative.items():
+            if piece_id in result or placed.pose is None:
+                continue
+            if self._rivals(placed.known.shape, placed.pose, taken):
+                continue
+            result[piece_id] = placed
+            taken.append(placed)
+            colour_map.take(self.board, placed.known.shape, placed.pose)
 
     def _place(
         self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located], spread: float
