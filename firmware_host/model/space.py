@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pymunk
-from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.model.params import PhysicsParams
@@ -56,7 +55,7 @@ class BodyState:
 
     @property
     def at_rest(self) -> bool:
-        """True when the body does not move (a space built with it is primed to hold it)."""
+        """True when the body does not move (it is put to sleep when a space is built)."""
         return self.vx == 0.0 and self.vy == 0.0 and self.spin == 0.0
 
     def piece(self) -> Piece:
@@ -163,88 +162,19 @@ def add_piece(
     return body
 
 
-PRIME_ITERATIONS = 50
-"""Solver iterations in each priming pass (the drop itself runs ``params.iterations``)."""
-
-PRIME_SPEED = 0.1
-"""Priming ends once no body leaves a pass faster than this (mm/s): the contacts hold."""
-
-PRIME_CAP = 20
-"""Priming gives up after this many passes (a pile that cannot hold where it lies)."""
-
-
 def space_of(
     board: Board, params: PhysicsParams, states: Sequence[BodyState]
 ) -> tuple[pymunk.Space, list[pymunk.Body]]:
-    """A space holding ``states`` and their bodies, in order, every body awake and where
-    its state has it.
+    """A space holding ``states`` and their bodies, in order; bodies at rest start asleep.
 
-    When some bodies are at rest, the space is *primed*: steps at :data:`PRIME_ITERATIONS`
-    iterations, each followed by putting every body back at its state, until no body
-    left a step faster than :data:`PRIME_SPEED` (at most :data:`PRIME_CAP` steps). No body
-    moves, but the contacts leave priming holding the pile as a live space would have held
-    it (Chipmunk's warm starting). A pile rebuilt cold instead sags and
-    slides for the first steps: that was the creep of piles nothing touched. Then the
-    resting bodies are put to sleep, each pile of touching bodies as one sleep group (with
-    its primed contacts, which Chipmunk keeps across the sleep): a body woken later wakes
-    its whole pile, so a support that moves away wakes what it held. (The piece left
-    resting in mid-air was put to sleep in a group of its own; its support, woken by a push,
-    moved off in one step, too fast for the touch to wake it.)
+    Each body sleeps in a group of its own: a body woken by a touch wakes what it touches.
     """
     space = build_space(board, params)
     bodies = [add_piece(space, board, params, state) for state in states]
-    if any(state.at_rest for state in states):
-        space.iterations = PRIME_ITERATIONS
-        for _ in range(PRIME_CAP):
-            space.step(params.time_step)
-            fastest = max(body.velocity.length for body in bodies)
-            for state, body in zip(states, bodies, strict=True):
-                _put_back(body, state)
-            if fastest < PRIME_SPEED:
-                break
-        space.iterations = params.iterations
-        _sleep_piles(space, states, bodies)
+    for state, body in zip(states, bodies, strict=True):
+        if state.at_rest:
+            body.sleep()
     return space, bodies
-
-
-def _sleep_piles(
-    space: pymunk.Space, states: Sequence[BodyState], bodies: Sequence[pymunk.Body]
-) -> None:
-    """Put the resting bodies to sleep, each pile of touching ones as one sleep group."""
-    resting = {body for state, body in zip(states, bodies, strict=True) if state.at_rest}
-    root = {body: body for body in resting}
-
-    def find(body: pymunk.Body) -> pymunk.Body:
-        while root[body] is not body:
-            root[body] = root[root[body]]
-            body = root[body]
-        return body
-
-    for body in resting:
-        def join(arbiter: pymunk.Arbiter, body: pymunk.Body = body) -> None:
-            for shape in arbiter.shapes:
-                other = shape.body
-                if other is not body and other in resting:
-                    root[find(other)] = find(body)
-
-        body.each_arbiter(join)
-    groups: dict[pymunk.Body, pymunk.Body] = {}
-    for body in bodies:
-        if body in resting:
-            first = groups.setdefault(find(body), body)
-            if first is body:
-                body.sleep()
-            else:
-                body.sleep_with_group(first)
-
-
-def _put_back(body: pymunk.Body, state: BodyState) -> None:
-    """``body`` at ``state``'s pose and velocity (its contacts keep their impulses)."""
-    c_body = body._body  # Chipmunk's setters: what pymunk's properties call, less the checks
-    lib.cpBodySetPosition(c_body, (state.x, state.y))
-    lib.cpBodySetAngle(c_body, state.angle)
-    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
-    lib.cpBodySetAngularVelocity(c_body, state.spin)
 
 
 def run_until_settled(
@@ -261,17 +191,11 @@ def run_until_settled(
     """
     cap = math.ceil(params.settle.cap / params.time_step)
     dt = params.time_step
-    space.step(dt)  # pymunk's own step once: it checks the bodies' masses
-    # then Chipmunk's step and sleep test themselves: the same calls without pymunk's
-    # per-call bookkeeping (no callbacks, nothing added or removed while stepping)
-    c_step, c_sleeping, c_space = lib.cpSpaceStep, lib.cpBodyIsSleeping, space._space
-    c_bodies = [body._body for body in bodies]
     for step in range(1, cap + 1):
-        if step > 1:
-            c_step(c_space, dt)
+        space.step(dt)
         if on_step is not None:
             on_step(step)
-        if all(c_sleeping(body) for body in c_bodies):
+        if all(body.is_sleeping for body in bodies):
             return True, step
     return False, cap
 

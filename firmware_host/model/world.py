@@ -1,9 +1,8 @@
 """A drop zone with pieces at rest, into which pieces are dropped and left to settle.
 
 Between drops a :class:`World` is the list of its bodies' states (:class:`BodyState`,
-pymunk's unrounded numbers). Every drop builds a fresh pymunk space from that list (its
-contacts primed to hold the bodies at rest where they are), drops the piece and steps until
-everything sleeps again. So the
+pymunk's unrounded numbers). Every drop builds a fresh pymunk space from that list (bodies
+at rest start asleep), drops the piece and steps until everything sleeps again. So the
 world's whole state is that list: a :class:`Snapshot` is it, and a restored snapshot
 continues bit-for-bit like the original, in this process or another
 (docs/physics.md measures this against pymunk's ``Space.copy``).
