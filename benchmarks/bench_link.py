@@ -23,9 +23,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.config.table import load_table
 from firmware_host.link import wire
 from firmware_host.link.session import HubEvent, LinkSession
 from simulator import firmware
+from simulator.hub import inventory as hub_inventory
 
 LINE_BYTES_PER_S = 100_000
 """1 Mbaud, 8N1: 10 bits per byte."""
@@ -240,16 +242,7 @@ def deliver(
     to_host = _Line(rng, lost, corrupted)
     to_hub = _Line(rng, lost, corrupted)
     engine_class = firmware.load("engine").HubEngine
-    inventory = {
-        "firmware": [1, 0, 0],
-        "entry_beams": 30,
-        "top_beams": 1,
-        "curtain": 60,
-        "edge": 90,
-        "dice": 6,
-        "piece_reader": True,
-        "led_strips": [27, 27, 27, 27],
-    }
+    inventory = hub_inventory(load_table())
     hub = engine_class(
         inventory, _Device(), lambda: round(now[0] * 1e6), lambda b: to_host.send(now[0], b), 0xB007
     )
