@@ -13,7 +13,9 @@ outline was found only in part is moved at least :data:`UNCLEAR_MM` standard dev
 A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
 shares the dropped piece's colour or shape (a drop may have knocked it against the
 dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
-where the camera sees it, makes the verdict unsure.
+where the camera sees it, makes the verdict unsure. An unseen neighbour of another colour
+and shape makes it unsure too (the touches listed may be wrong), but not its score
+(``CameraVerdict.scores_sure``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ class CameraVerdict:
     doubts: tuple[str, ...]
     pieces: tuple[Piece, ...] = ()
     alternatives: tuple[tuple[Verdict, tuple[Piece, ...]], ...] = ()
+    scores_sure: bool = False
+    """Whether every doubt leaves the score as it is (an unseen neighbour that breaks no
+    rule whether it touches or not): the referee decides, though ``sure`` (every touch
+    listed, as ``tabletop camera look`` reports it) is false."""
 
     def to_json(self) -> dict[str, object]:
         """The keys of ``tabletop judge --json`` plus ``sure``."""
@@ -118,13 +124,19 @@ def referee_located(
         sa = max(sa, UNCLEAR_DEGREES) if math.isfinite(sa) else sa
     near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
     alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
+    touch_only: list[str] = []
     for p in others:
         if p.seen or p.pose is None:
             continue
         if math.hypot(p.pose.x - at.x, p.pose.y - at.y) >= UNSEEN_REACH_MM:
             continue
         if p.known.color != dropped.known.color and p.known.shape != dropped.known.shape:
-            continue  # touching it or not breaks no rule
+            # touching it or not breaks no rule: the score stands, the touches do not
+            touch_only.append(
+                f"the camera did not see {p.known.id} next to the dropped piece (whether "
+                "it touches changes no rule)"
+            )
+            continue
         doubts.append(f"the camera did not see {p.known.id} next to the dropped piece")
         unseen = p.piece()
         touched = any(t.id == unseen.id for t in located_verdict.touching)
@@ -174,7 +186,12 @@ def referee_located(
         keys = [k for k in reference if k in changed_keys]
         doubts.append(f"{', '.join(keys)} change within the located poses' uncertainty")
     return CameraVerdict(
-        located_verdict, not doubts, tuple(doubts), located_board, tuple(alternatives)
+        located_verdict,
+        not doubts and not touch_only,
+        (*doubts, *touch_only),
+        located_board,
+        tuple(alternatives),
+        scores_sure=not doubts,
     )
 
 

@@ -137,7 +137,7 @@ class CameraLook:
         explained = self._explains(found.pieces, readings) and self._released_there(found)
         self._boards = [(found.verdict, found.pieces), *found.alternatives]
         self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
-        if found.sure and explained:
+        if (found.sure or found.scores_sure) and explained:
             return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
         if found.alternatives and explained:
             return self._ask_or(None)

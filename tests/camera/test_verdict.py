@@ -68,11 +68,16 @@ def test_an_unseen_neighbour_of_the_same_shape_makes_it_unsure_and_is_asked_abou
     assert other.touching == () and other.valid
 
 
-def test_an_unseen_neighbour_touching_it_or_not_breaking_nothing_leaves_it_sure():
+def test_an_unseen_neighbour_that_breaks_no_rule_leaves_the_score_sure_not_the_touches():
     circle = Located(Known("c", Color.BLUE, Shape.CIRCLE), Pose(100.0, 17.0, 0.0), False)
     red = Located(DROPPED, Pose(134.0, 17.0, 0.0), True, (0.05, 0.05, 0.1), 0.9, 0.05)
     verdict = referee_located(BOARD, EdgeFace.NONE, [circle, red], "d")
-    assert verdict is not None and verdict.sure and verdict.doubts == ()
+    assert verdict is not None and not verdict.sure and verdict.scores_sure
+    assert "did not see c" in verdict.doubts[0] and verdict.alternatives == ()
+    seen = Located(Known("c", Color.BLUE, Shape.CIRCLE), Pose(100.0, 17.0, 0.0), True,
+                   (0.05, 0.05, 0.1), 0.9, 0.05)
+    verdict = referee_located(BOARD, EdgeFace.NONE, [seen, red], "d")
+    assert verdict is not None and verdict.sure and verdict.scores_sure
 
 
 def test_no_verdict_without_the_dropped_piece():
