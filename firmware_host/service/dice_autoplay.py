@@ -58,17 +58,31 @@ class DicePlayers:
                 self._thrown_at = at
                 table.throw()
             return
-        waiting = list(table.snapshot().waiting_for)
-        for player in self._drawn(table).sample(waiting, len(waiting)):
-            move = table.game.auto_move(player, self._drawn(table, player))
-            if move is None:
-                continue
-            try:
-                table.play(player, move)
-            except (IllegalMove, InputError) as exc:
-                event(
-                    log, "simulated move refused", logging.WARNING, player=player, problem=str(exc)
-                )
+        # each move is decided from the position alone (never from what this round of
+        # decisions did before it): a game resumed after a power cut in the middle of one
+        # goes on exactly as the uninterrupted game did
+        for _ in range(len(table.snapshot().waiting_for)):
+            waiting = list(table.snapshot().waiting_for)
+            moved = False
+            for player in self._drawn(table).sample(waiting, len(waiting)):
+                move = table.game.auto_move(player, self._drawn(table, player))
+                if move is None:
+                    continue
+                try:
+                    table.play(player, move)
+                except (IllegalMove, InputError) as exc:
+                    event(
+                        log,
+                        "simulated move refused",
+                        logging.WARNING,
+                        player=player,
+                        problem=str(exc),
+                    )
+                    continue
+                moved = True
+                break
+            if not moved:
+                return
 
     def _drawn(self, table: DiceTable, player: str = "") -> random.Random:
         """The generator of a decision: a function of the seed and the game's position, so
