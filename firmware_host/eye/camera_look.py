@@ -43,8 +43,8 @@ from firmware_host.camera.twins import tell_twins
 from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
-from firmware_host.eye.questions import Question, best_question, features, question_text
-from firmware_host.model.world import World
+from firmware_host.eye.questions import Question, best_question, question_text
+from firmware_host.model.world import Snapshot, World
 from firmware_host.rules.landing import Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropReadings
@@ -164,7 +164,7 @@ class CameraLook:
         kept = [
             i
             for i, (verdict, _) in enumerate(self._boards)
-            if self._features(verdict)[feature] is yes
+            if self.look.features(verdict)[feature] is yes
         ]
         if not kept:
             return self._set(
@@ -188,13 +188,13 @@ class CameraLook:
         keys = [verdict_key(v) for v, _ in self._boards]
         max_questions = self.look.eye.config.decide.max_questions
         if len(set(keys)) > 1 and len(self._asked) < max_questions:
-            found = [self._features(v) for v, _ in self._boards]
+            found = [self.look.features(v) for v, _ in self._boards]
             feature = best_question(self._weights, keys, found, set(self._asked))
             if feature is not None:
                 self._open = feature
                 dropped = self._boards[0][1][-1]
                 text = question_text(
-                    feature, dropped, self._others(), self.look.eye.table.board.bonus_circles
+                    feature, dropped, self.look.others(), self.look.eye.table.board.bonus_circles
                 )
                 return self._set(Asking(Question(feature, text)), "camera")
         if otherwise is not None and len(set(keys)) > 1:
@@ -212,8 +212,8 @@ class CameraLook:
         camera's poses (:meth:`_anchored`); any other outcome as it is."""
         if not isinstance(outcome, Decided) or self.seen is None:
             return outcome
-        anchored = self._decide(outcome.verdict, self._anchored(outcome.pieces), 0.0)
-        return replace(anchored, confidence=outcome.confidence, questions=outcome.questions)
+        pieces = self._anchored(outcome.pieces)
+        return replace(outcome, pieces=pieces, snapshot=self._snapshot(pieces))
 
     def _anchored(self, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
         """``pieces`` (a board the strips chose) with every piece the camera saw at its
@@ -248,15 +248,12 @@ class CameraLook:
         return fit.mismatches <= eye.config.likelihood.max_mismatch
 
     def _decide(self, verdict: Verdict, pieces: tuple[Piece, ...], confidence: float) -> Decided:
+        return Decided(verdict, pieces, self._snapshot(pieces), confidence, len(self._asked))
+
+    def _snapshot(self, pieces: Sequence[Piece]) -> Snapshot:
+        """The model at rest holding ``pieces``: its state after the drop."""
         eye = self.look.eye
-        snapshot = World.at_rest(eye.table.board, eye.params, pieces).snapshot()
-        return Decided(verdict, pieces, snapshot, confidence, len(self._asked))
-
-    def _others(self) -> tuple[Piece, ...]:
-        return tuple(b.piece() for b in self.look.before.bodies)
-
-    def _features(self, verdict: Verdict) -> dict[str, bool]:
-        return features(verdict, self._others(), self.look.eye.table.board.bonus_circles)
+        return World.at_rest(eye.table.board, eye.params, pieces).snapshot()
 
     def _set(self, outcome: Outcome, judged_by: str) -> Outcome:
         self.outcome, self.judged_by = outcome, judged_by

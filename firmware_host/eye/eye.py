@@ -309,14 +309,17 @@ class Look:
 
     def _agrees(self, verdict: Verdict) -> bool:
         """Whether a landing with ``verdict`` agrees with every answer given."""
-        found = self._features(verdict)
+        found = self.features(verdict)
         return all(found[feature] is yes for feature, yes in self.answers.items())
 
-    def _others(self) -> tuple[Piece, ...]:
+    def others(self) -> tuple[Piece, ...]:
+        """The pieces on the board before the drop (what a question may name)."""
         return tuple(b.piece() for b in self.before.bodies)
 
-    def _features(self, verdict: Verdict) -> dict[str, bool]:
-        return features(verdict, self._others(), self.eye.table.board.bonus_circles)
+    def features(self, verdict: Verdict) -> dict[str, bool]:
+        """Every question's answer for a landing with ``verdict``
+        (:func:`~firmware_host.eye.questions.features`)."""
+        return features(verdict, self.others(), self.eye.table.board.bonus_circles)
 
     def _judge(self, identity: tuple[Color, Shape]) -> Outcome:
         early = self._prepare(identity)
@@ -476,7 +479,7 @@ class Look:
             return self._decide_or_ask()
         self.share, self.sure = shares[leading], self._sure(chosen)
         if len(self.asked) < config.max_questions and not (confident and self.sure):
-            found = [self._features(v) for v in self.verdicts]
+            found = [self.features(v) for v in self.verdicts]
             feature = best_question(weights, keys, found, self.asked)
             if feature is None and confident:
                 feature = self._fragile(chosen)
@@ -513,7 +516,7 @@ class Look:
         self._question = feature
         dropped = self.candidates[0].pieces[-1]
         circles = self.eye.table.board.bonus_circles
-        return Asking(Question(feature, _text(feature, dropped, self._others(), circles)))
+        return Asking(Question(feature, _text(feature, dropped, self.others(), circles)))
 
     def _sure(self, chosen: int) -> bool:
         """Whether the leading landing's verdict stands the model's own error: every
@@ -540,7 +543,7 @@ class Look:
         often; None when none flips."""
         fragile = self.eye.config.decide.fragile
         *others, dropped = self.candidates[chosen].pieces
-        found = self._features(self.verdicts[chosen])
+        found = self.features(self.verdicts[chosen])
         flips: dict[str, int] = {}
         mm, turn_by = fragile.mm, fragile.degrees
         nudges = (
@@ -557,7 +560,7 @@ class Look:
                 dropped, pose=Pose(pose.x + dx, pose.y + dy, (pose.angle + turn) % 360.0)
             )
             verdict = judge(self.eye.table.board, Position(self.eye.edges, tuple(others), moved))
-            for feature, yes in self._features(verdict).items():
+            for feature, yes in self.features(verdict).items():
                 if yes != found[feature] and feature not in self.asked:
                     flips[feature] = flips.get(feature, 0) + 1
         return max(sorted(flips), key=lambda f: flips[f], default=None)

@@ -268,6 +268,11 @@ class Service:
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
         self.camera = service_camera(table, options.table, self.hub, options.seed)
+        self.keeper = (
+            FrameKeeper(frames_folder(Path(options.journal)), self.board, table.camera.markers)
+            if table.camera is not None
+            else None
+        )
         self.controller = TableController(
             self.board,
             game,
@@ -283,14 +288,12 @@ class Service:
     def _keep_frame(self, game_id: int, turn: int) -> Path | None:
         """Keep the frame the verdict of ``turn`` came from (None: judged without the
         camera); a frame that cannot be written is logged, never a fault of the game."""
-        assert self.camera is not None and self.table.camera is not None
+        assert self.camera is not None and self.keeper is not None
         last = self.camera.take_last()
         if last is None:
             return None
-        folder = frames_folder(Path(self.options.journal))
-        keeper = FrameKeeper(folder, self.board, self.table.camera.markers)
         try:
-            return keeper.save(game_id, turn, *last)
+            return self.keeper.save(game_id, turn, *last)
         except OSError as exc:
             event(log, "frame not kept", logging.WARNING, turn=turn, problem=str(exc))
             return None
