@@ -42,6 +42,12 @@ STEP_MM = 0.2
 LEVEL_OFF = 0.5
 """The outside colour is read where the distance's slope falls below this share of its
 steepest since the edge began."""
+RISE_SCATTERS = 5.0
+RISE_SHARE = 0.06
+"""A profile leaves its face where the colour's distance from the face rises above its own
+level inside the outline by :data:`RISE_SCATTERS` times its scatter there, and at least by
+this share of the face colour's brightness: measured from the profile's own inside, so a
+face in a lighting gradient still shows a darker rim of its own hue as a step."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
 MAX_ITERATIONS = 8
@@ -50,6 +56,10 @@ TIGHT_SCALE_MM = 0.25
 """After :data:`LOOSE_ITERATIONS` steps the residuals' robust scale is capped at this: a
 fit that converged to a compromise between the true edges and a neighbour's lets go of
 the neighbour's."""
+MAX_CONDITION = 1e8
+"""A fit's normal equations with a larger condition number leave a direction free."""
+MAX_LOOSE_SCALE_MM = 8.0
+"""How far the residuals' robust scale may be widened while the fit is still loose."""
 WIDE_REACH_MM = 6.0
 WIDE_STEP_MM = 0.3
 CONVERGED_MM = 0.02
@@ -202,15 +212,18 @@ def edge_offsets(
     scale = np.linalg.norm(faces, axis=1) + 1.0
     inside = offsets < -1.0
     inner = _row_median(d[:, inside])
+    scatter = _row_median(np.abs(d[:, inside] - inner[:, None]))
     groups = np.zeros(len(d), np.int64) if piece_of is None else piece_of
     noise = np.nan_to_num(group_medians(inner, groups)[groups])
-    low = np.maximum(4.0 * noise, 0.08 * scale)
+    face_like = inner < np.maximum(4.0 * noise, 0.08 * scale)
+    low = np.nan_to_num(inner) + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
+    low = np.where(np.isfinite(low), low, 0.08 * scale)
     first = _first_crossing(d, low, count // 4)
     outside = d[rows, _levelled_off(d, first)]
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
     k = _first_crossing(d, level, count // 4)
-    found = (first < count) & (k < count) & (inner < low) & np.isfinite(outside)
+    found = (first < count) & (k < count) & face_like & np.isfinite(outside)
     k = np.clip(k, 1, count - 1)
     before, after = d[rows, k - 1], d[rows, k]
     frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
@@ -348,12 +361,19 @@ def _gauss_newton_step(
     # the scale about zero, not about the median: while the pose is still off, the sides'
     # residuals split into groups either side of zero, and each group must still count
     sigma = max(min(1.4826 * float(np.median(np.abs(r[ok]))), cap), MIN_SIGMA_MM)
-    u = r / (TUKEY_C * sigma)
-    weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
     a = jac[:, :2] if circle else jac
-    normal = a.T @ (weights[:, None] * a)
-    if np.linalg.cond(normal) > 1e10:
-        return None
+    while True:
+        u = r / (TUKEY_C * sigma)
+        weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
+        normal = a.T @ (weights[:, None] * a)
+        if np.linalg.cond(normal) <= MAX_CONDITION:
+            break
+        # the counted profiles leave a direction free (a start off across one pair of
+        # sides, whose residuals all lie beyond the scale the others set): widen the scale
+        # while it may still grow, or give up
+        if math.isfinite(cap) or sigma >= MAX_LOOSE_SCALE_MM:
+            return None
+        sigma *= 2
     step = np.linalg.solve(normal, a.T @ (weights * r))
     return weights, (float(step[0]), float(step[1]), 0.0 if circle else float(step[2]))
 
