@@ -27,8 +27,13 @@ MIN_COSINE = 0.85
 """How closely a pixel's chroma must point the way of its colour's."""
 MIN_CHROMA = 0.35
 """A pixel's chroma must be at least this share of its colour's (greys are no colour)."""
-BRIGHTNESS = (0.45, 1.8)
+BRIGHTNESS = (0.4, 2.3)
 """A pixel's brightness (mean of its channels) over its colour's: the range that counts."""
+LIKE_COSINE = 0.97
+"""How closely a pixel's chroma must point the way of a face's to be like it."""
+LIKE_CHROMA = (0.5, 1.6)
+"""A pixel like a face has a chroma between these shares of the face's (a glint pales a
+face, its hue stays)."""
 
 
 class PieceColours:
@@ -64,6 +69,21 @@ class PieceColours:
             & (ratio <= BRIGHTNESS[1])
         )
         return np.where(ok, best, -1).reshape(np.asarray(pixels).shape[:-1])
+
+    def like(self, pixels: Array, face: Array) -> Array:
+        """Whether each pixel (..., 3 BGR) is like ``face``, a colour the look showed: its
+        chroma points the same way (cosine at least :data:`LIKE_COSINE`) and is about as
+        strong (:data:`LIKE_CHROMA`), whatever its brightness (a face in brighter light, or
+        paled by a glint, is still like itself; a café's wall of a near hue is not)."""
+        flat = np.asarray(pixels, np.float32).reshape(-1, 3)
+        chroma = flat - flat.mean(axis=1, keepdims=True)
+        own = np.asarray(face, np.float32) - float(np.mean(face))
+        strength = np.linalg.norm(chroma, axis=1)
+        own_strength = max(float(np.linalg.norm(own)), 1e-6)
+        cosine = (chroma @ own) / np.maximum(strength, 1e-6) / own_strength
+        ratio = strength / own_strength
+        ok = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
+        return ok.reshape(np.asarray(pixels).shape[:-1])
 
     def matches(self, face: Array, color: Color) -> bool:
         """Whether a face's colour (BGR) is ``color``."""

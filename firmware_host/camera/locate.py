@@ -164,21 +164,31 @@ class Locator:
             for placed in taken:
                 assert placed.pose is not None
                 colour_map.take(self.board, placed.known.shape, placed.pose)
-            # pieces that may hold one up: the located, and the others where they were
-            holders = taken + [Located(p, p.prior, True) for p in pending if p.prior is not None]
             # first the pieces a knock moved a little, near their priors; then whatever is
-            # left (the new piece, pieces knocked far), farther
-            for radius in (KNOCKED_MM, math.inf):
+            # left (the new piece, pieces knocked far), farther; the farther search once
+            # more when it placed a piece that may hold up one still missing
+            for radius in (KNOCKED_MM, math.inf, math.inf):
                 waiting = [
                     p
                     for p in pending
                     if p.id not in result and (p.prior is not None or math.isinf(radius))
                 ]
+                if not waiting:
+                    continue
+                # pieces that may hold one up: the located, and the others where they were
+                holders = taken + [
+                    Located(p, p.prior, True)
+                    for p in pending
+                    if p.prior is not None and p.id not in result
+                ]
                 options = self._options(look, colour_map, waiting, taken, holders, radius)
-                for placed in self._place(options, taken, spread):
+                placed_now = self._place(options, taken, spread)
+                for placed in placed_now:
                     result[placed.known.id] = placed
                     assert placed.pose is not None
                     colour_map.take(self.board, placed.known.shape, placed.pose)
+                if math.isinf(radius) and not placed_now:
+                    break
             self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
@@ -241,9 +251,10 @@ class Locator:
         starts: list[tuple[Known, Candidate]] = []
         for piece in pieces:
             found = []
-            # a piece with a prior is looked for near it; a circle may roll anywhere
+            # a piece with a prior is looked for near it; a circle may roll anywhere, and a
+            # guessed prior may be wrong
             rolls = turn_period(self.board, piece.shape) >= 360
-            if math.isinf(radius) and (piece.prior is None or rolls):
+            if math.isinf(radius) and (piece.prior is None or rolls or piece.guessed):
                 found = colour_map.search(
                     self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
                 )

@@ -34,9 +34,7 @@ ABOVE_MM = 45.0
 """How far above the drop zone's top the map reaches (a piece may stick out)."""
 ANGLE_STEP = 5.0
 """Degrees between the silhouettes tried."""
-SEEN_TOLERANCE = 0.3
-"""Where the look already showed faces of a colour, a pixel is of that colour only within
-this share of that face colour's magnitude of it (a café's blue wall is no blue piece)."""
+
 RING_MM = 2.0
 """Width of the ring around a silhouette that should not be of the piece's colour."""
 
@@ -63,6 +61,9 @@ class ColourMap:
         colours: PieceColours,
         seen: Mapping[Color, Array] | None = None,
     ) -> None:
+        """``seen``: the faces of each colour the look has already shown; where given, a
+        pixel is of that colour only when it is like them (:meth:`PieceColours.like`: a
+        café's blue wall is no blue piece)."""
         self.x0, self.y0 = -MARGIN_MM, -MARGIN_MM
         self.x1, self.y1 = board.width + MARGIN_MM, board.height + ABOVE_MM
         image = look.rectified(self.x0, self.y0, self.x1, self.y1, SCALE)
@@ -70,8 +71,7 @@ class ColourMap:
         labels = colours.classify(image)
         for color, face in (seen or {}).items():
             index = self.colors.index(color)
-            far = np.linalg.norm(image - face, axis=2) > SEEN_TOLERANCE * np.linalg.norm(face)
-            labels[(labels == index) & far] = -1
+            labels[(labels == index) & ~colours.like(image, face)] = -1
         self.labels = labels.astype(np.int8)
         self.taken = np.zeros(self.labels.shape, np.uint8)
 
