@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -97,8 +97,9 @@ class Located:
     found: float = 0.0
     rms_mm: float = math.inf
     spread: float = 0.0
-    """The board's share of ``sigma`` (mm): where the markers put the board, the same for
-    every piece of the look, so it does not part two pieces."""
+    """The board's share of ``sigma`` (mm): how far off the markers may put the board where
+    the piece lies, much the same for pieces near each other, so it does not part two
+    pieces."""
 
     def piece(self, pose: Pose | None = None) -> Piece:
         """The piece at ``pose`` (its located or prior pose by default, which it must have)."""
@@ -125,7 +126,6 @@ class Locator:
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
         result: dict[str, Located] = {}
-        spread = look.spread_mm(self.board.width, self.board.height)
         with_prior = [p for p in pieces if p.prior is not None]
         fits = list(
             zip(
@@ -149,7 +149,7 @@ class Locator:
             if all(_quality(fit.found, fit.rms_mm) > _quality(r.found, r.rms_mm) + EVICT_MARGIN
                    for r in rivals):
                 taken = [t for t in taken if t not in rivals]
-                taken.append(self._located(piece, fit, spread))
+                taken.append(self._located(piece, fit))
                 faces.setdefault(piece.color, []).append(fit.face)
         # a fit on part of an outline is kept only if the searches find no fuller one:
         # a knocked piece's prior fit may hold on to a piece of an edge where it was
@@ -182,7 +182,7 @@ class Locator:
                     if p.prior is not None and p.id not in result
                 ]
                 options = self._options(look, colour_map, waiting, taken, holders, radius)
-                placed_now = self._place(options, taken, spread)
+                placed_now = self._place(options, taken)
                 for placed in placed_now:
                     result[placed.known.id] = placed
                     assert placed.pose is not None
@@ -192,7 +192,7 @@ class Locator:
             self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
-        return [result[p.id] for p in pieces]
+        return _with_spread(look, [result[p.id] for p in pieces])
 
     def _keep_tentative(
         self,
@@ -213,7 +213,7 @@ class Locator:
             colour_map.take(self.board, placed.known.shape, placed.pose)
 
     def _place(
-        self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located], spread: float
+        self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located]
     ) -> list[Located]:
         """The best places first, a spot to the piece whose shape and colour explain it
         best; a piece waits for what holds it to be placed. ``taken`` grows."""
@@ -228,7 +228,7 @@ class Locator:
                     continue
                 if not self._supported(piece, fit.pose, holders):
                     continue
-                placed[piece.id] = self._located(piece, fit, spread)
+                placed[piece.id] = self._located(piece, fit)
                 taken.append(placed[piece.id])
                 holders = self._space(taken)
                 placing = True
@@ -331,13 +331,11 @@ class Locator:
         met = {o.id for o in space.met_by(shrunk)}
         return rivals + [p for p, _ in placed if p.known.id in met and p not in rivals]
 
-    def _located(self, piece: Known, fit: OutlineFit, spread: float) -> Located:
-        """The piece where ``fit`` put it, its deviations widened by the board's
-        ``spread`` (mm)."""
+    def _located(self, piece: Known, fit: OutlineFit) -> Located:
+        """The piece where ``fit`` put it, with the fit's own deviations (the board's share
+        is added once every piece is placed: :func:`_with_spread`)."""
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
-        sx, sy, sa = fit.sigma
-        sigma = (math.hypot(sx, spread), math.hypot(sy, spread), sa)
-        return Located(piece, pose, True, sigma, fit.found, fit.rms_mm, spread)
+        return Located(piece, pose, True, fit.sigma, fit.found, fit.rms_mm)
 
 
 def _quality(found: float, rms_mm: float) -> float:
@@ -382,3 +380,22 @@ def _canonical(board: Board, piece: Known, pose: Pose) -> Pose:
         return Pose(pose.x, pose.y, pose.angle % 360.0)
     turns = round((piece.prior.angle - pose.angle) / period)
     return Pose(pose.x, pose.y, pose.angle + turns * period)
+
+
+def _with_spread(look: LookFrames, located: list[Located]) -> list[Located]:
+    """The located pieces with the board's share of their uncertainty where each lies
+    (:meth:`LookFrames.spread_at <firmware_host.camera.scene.LookFrames.spread_at>`) added
+    to their deviations and kept as :attr:`Located.spread`."""
+    seen = [p for p in located if p.seen and p.pose is not None]
+    if not seen:
+        return located
+    spreads = look.spread_at(np.array([(p.pose.x, p.pose.y) for p in seen if p.pose]))
+    widened = {
+        p.known.id: replace(
+            p,
+            sigma=(math.hypot(p.sigma[0], spread), math.hypot(p.sigma[1], spread), p.sigma[2]),
+            spread=float(spread),
+        )
+        for p, spread in zip(seen, spreads, strict=True)
+    }
+    return [widened.get(p.known.id, p) for p in located]

@@ -26,8 +26,12 @@ EDGE_REACH_PX = 3.0
 """How far across a marker's edge its grey levels are read when its corners are refined."""
 EDGE_CONTRAST = 30.0
 """Least step (grey levels) from a marker's black to its white for an edge point to count."""
-CORNER_SIGMA_PX = 0.25
-"""How far off a refined marker corner may be (one standard deviation, px)."""
+CORNER_SIGMA_PX = 0.15
+"""How far off a refined marker corner may be at least (one standard deviation, px; the
+virtual camera's refined corners lie 0.11-0.13 px RMS from the true ones)."""
+RESIDUAL_FACTOR = 1.5
+"""... and at least this many times the corners' RMS distance from the fitted homography
+(a lens that bends the board's lines, or blurred corners, shows there)."""
 SPREAD_DRAWS = 24
 SPREAD_SEED = 20261125
 TRACK_MARGIN = 1.2
@@ -59,27 +63,50 @@ class BoardView:
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
     def spread_mm(self, layout: MarkerLayout, width: float, height: float) -> float:
-        """How far off (mm, one standard deviation) the board's points may lie because the
-        corners are not exact: the corners moved by :data:`CORNER_SIGMA_PX` at random,
-        :data:`SPREAD_DRAWS` times, the homography fitted again, and the largest spread of
-        the drop zone's corners, centre and edge middles taken (seeded: the same look gives
-        the same figure). Small with four markers, large with one."""
+        """How far off (mm, one standard deviation) the drop zone's points may lie at worst
+        because the corners are not exact (:meth:`spread_at` its corners, centre and edge
+        middles): small with four markers, large with one."""
+        probe = np.array(
+            [(x, y) for x in (0.0, width / 2, width) for y in (0.0, height / 2, height)]
+        )
+        return float(np.max(self.spread_at(layout, probe)))
+
+    def spread_at(self, layout: MarkerLayout, points: Array) -> Array:
+        """How far off (mm, one standard deviation) each board point (N x 2, mm) may lie
+        because the corners are not exact: the corners moved at random by
+        :data:`CORNER_SIGMA_PX` (or :data:`RESIDUAL_FACTOR` times the fit's residual),
+        :data:`SPREAD_DRAWS` times, the homography fitted again, and each point's spread
+        taken (seeded: the same look gives the same figures). A point between the markers
+        found lies better than one far beyond them."""
+        pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+        seen = [cv2.perspectiveTransform(pts, h).reshape(-1, 2) for h in self._draws(layout)]
+        if not seen:
+            return np.full(len(pts), np.inf)
+        spread_px = np.max(np.std(np.array(seen), axis=0), axis=1)
+        scale = np.array([self.px_per_mm(x, y) for x, y in pts.reshape(-1, 2)])
+        return spread_px / scale
+
+    def _draws(self, layout: MarkerLayout) -> list[Array]:
+        """The homographies of :meth:`spread_at`'s draws (made once per view; empty when
+        the moved corners give none)."""
+        cached = self.__dict__.get("_drawn")
+        if cached is not None:
+            return cached
         rng = np.random.default_rng(SPREAD_SEED)
+        sigma = max(CORNER_SIGMA_PX, RESIDUAL_FACTOR * self.residual_px)
         ids = sorted(self.corners_px)
         board = np.array([c for i in ids for c in layout.corners(i)], dtype=np.float64)
         image = np.vstack([self.corners_px[i] for i in ids])
-        probe = np.array(
-            [(x, y) for x in (0.0, width / 2, width) for y in (0.0, height / 2, height)]
-        ).reshape(-1, 1, 2)
-        seen = []
+        drawn = []
         for _ in range(SPREAD_DRAWS):
-            moved = image + rng.normal(0.0, CORNER_SIGMA_PX, image.shape)
+            moved = image + rng.normal(0.0, sigma, image.shape)
             homography, _ = cv2.findHomography(board, moved, 0)
             if homography is None:
-                return float("inf")
-            seen.append(cv2.perspectiveTransform(probe, homography).reshape(-1, 2))
-        spread_px = float(np.max(np.std(np.array(seen), axis=0)))
-        return spread_px / self.px_per_mm(width / 2, height / 2)
+                drawn = []
+                break
+            drawn.append(homography)
+        object.__setattr__(self, "_drawn", drawn)
+        return drawn
 
     def px_per_mm(self, x: float, y: float) -> float:
         """The image scale at board point ``(x, y)``: pixels per millimetre (geometric mean

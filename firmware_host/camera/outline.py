@@ -70,7 +70,7 @@ that of the sampling)."""
 COVARIANCE_INFLATION = 4.0
 """Neighbouring profiles share their errors (blur, the rim, JPEG blocks): the textbook
 covariance is multiplied by this (calibrated against true poses, docs/camera.md)."""
-COVARIANCE_FLOOR_MM = 0.05
+COVARIANCE_FLOOR_MM = 0.07
 """Standard deviation added to x and y whatever the residuals say (the board's
 homography and the model's dimensions are not exact either)."""
 

@@ -146,10 +146,11 @@ class LookFrames:
             for f in self.frames[1:]
         )
 
-    def spread_mm(self, width: float, height: float) -> float:
-        """How far off board points may lie for the markers' sake (mm, one standard
-        deviation; see :meth:`~firmware_host.camera.markers.BoardView.spread_mm`)."""
-        return max(f.view.spread_mm(self.layout, width, height) for f in self.sampled)
+    def spread_at(self, points_mm: Array) -> Array:
+        """How far off each board point (N x 2, mm) may lie for the markers' sake (mm, one
+        standard deviation, the worst of the frames; see
+        :meth:`~firmware_host.camera.markers.BoardView.spread_at`)."""
+        return np.max([f.view.spread_at(self.layout, points_mm) for f in self.sampled], axis=0)
 
     @property
     def markers(self) -> tuple[int, ...]:

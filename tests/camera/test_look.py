@@ -121,6 +121,23 @@ def test_the_board_is_found_with_markers_covered(twelve):
     assert spreads[0] < 0.1 and spreads[-1] > 5
 
 
+def test_a_point_far_from_the_markers_found_lies_worse(twelve):
+    _, _, frames = twelve
+    layout = TABLE.camera.markers
+    finder = MarkerFinder(layout)
+    full = finder.find(frames[0])
+    frame = frames[0].copy()
+    quad = full.corners_px[2]  # the marker at the top right, (325, 335)
+    lo, hi = quad.min(axis=0) - 8, quad.max(axis=0) + 8
+    cv2.rectangle(frame, tuple(int(v) for v in lo), tuple(int(v) for v in hi), (90, 60, 40), -1)
+    view = finder.find(frame)
+    near, far = view.spread_at(layout, np.array([(20.0, 20.0), (290.0, 290.0)]))
+    assert far > 2 * near
+    assert view.spread_mm(layout, 300, 300) >= far
+    # four markers pin every point down better than three
+    assert full.spread_at(layout, np.array([(290.0, 290.0)]))[0] < far / 4
+
+
 def test_no_marker_is_an_error(twelve):
     _, _, frames = twelve
     blank = np.full_like(frames[0], 128)
