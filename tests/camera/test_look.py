@@ -10,6 +10,7 @@ import yaml
 
 from firmware_host.camera.locate import Known, Locator
 from firmware_host.camera.markers import BoardNotFound, MarkerFinder
+from firmware_host.camera.outline import fit_outlines
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.verdict import referee_located
 from firmware_host.cli import main
@@ -86,6 +87,28 @@ def test_a_knocked_piece_is_found_away_from_its_prior(twelve):
     located = Locator(TABLE.board, TABLE.camera).locate(look, known)
     assert located[3].seen
     assert centre_error(moved, located[3].pose) < 0.5
+
+
+def test_a_fit_starting_off_across_one_pair_of_sides_still_finds_the_piece(twelve):
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    for piece in after:
+        start = Pose(piece.pose.x, piece.pose.y + 3.0, piece.pose.angle)
+        fit = fit_outlines(look, TABLE.board, [(piece.shape, start)], wide=True)[0]
+        assert fit.found > 0.6, piece.id
+        assert centre_error(piece, fit.pose) < 0.5, piece.id
+
+
+def test_a_guessed_prior_far_from_the_piece_does_not_hide_it(twelve):
+    before, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    dropped = after[-1]
+    far = Pose(300.0 - dropped.pose.x, dropped.pose.y + 100.0, dropped.pose.angle)
+    known = [*known_of(before, after)[:-1],
+             Known(dropped.id, dropped.color, dropped.shape, far, guessed=True)]
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known)
+    assert located[-1].seen
+    assert centre_error(dropped, located[-1].pose) < 0.5
 
 
 def test_a_piece_that_is_not_there_is_unseen_never_invented(twelve):

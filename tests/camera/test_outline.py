@@ -53,6 +53,19 @@ def test_the_rim_is_not_the_outline(edge, rim, darkness, blur):
     assert found < edge + rim / 2
 
 
+@settings(max_examples=40, deadline=None)
+@given(edge=st.floats(-1.0, 1.0), rim=st.floats(0.8, 2.0), darkness=st.floats(0.4, 0.6),
+       shift=st.floats(0.85, 0.92), blur=st.floats(0.05, 0.2))
+def test_a_faint_rim_beside_a_face_in_a_lighting_gradient_is_not_the_outline(
+    edge, rim, darkness, shift, blur
+):
+    """The face's own colour (its median over the piece) differs from this part of it by
+    more than the rim's darkness alone would suggest: the step into the rim still counts."""
+    samples = profile(edge, blur, np.array([235.0, 235.0, 235.0]), rim, FACE * darkness)
+    found = edge_offsets(samples[None], FACE * shift, OFFSETS)[0]
+    assert abs(found - edge) < 0.2
+
+
 def test_a_profile_that_never_leaves_the_face_finds_no_edge():
     samples = profile(5.0, 0.2, np.array([235.0, 235.0, 235.0]))  # edge beyond the reach
     assert math.isnan(edge_offsets(samples[None], FACE, OFFSETS)[0])
@@ -73,6 +86,16 @@ def test_colours_by_hue_not_by_brightness():
     grey = np.array([[128.0, 128.0, 128.0], [250.0, 250.0, 250.0], [10.0, 10.0, 10.0]])
     assert colours.classify(grey).tolist() == [-1, -1, -1]
     assert not colours.matches(red * 0.2, Color.RED)  # far too dark: a shadow, not paint
+
+
+def test_a_face_is_like_itself_in_any_light_and_not_like_a_near_hue():
+    colours = PieceColours({Color.RED: (205, 45, 50), Color.BLUE: (35, 85, 185),
+                            Color.YELLOW: (240, 200, 40), Color.GREEN: (40, 150, 70)})
+    green = np.array([70.0, 150.0, 40.0])
+    glint = 0.6 * green + 0.4 * np.array([250.0, 250.0, 250.0])  # paled, its hue kept
+    teal = np.array([150.0, 150.0, 40.0])  # a café wall of a near hue
+    pixels = np.array([green, green * 1.5, glint, teal, [128.0, 128.0, 128.0]])
+    assert colours.like(pixels, green).tolist() == [True, True, True, False, False]
 
 
 def test_a_turn_by_the_shapes_symmetry_is_no_move():
