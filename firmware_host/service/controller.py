@@ -538,11 +538,14 @@ class TableController:
             camera=self._camera_out(),
         )
 
+    @property
+    def camera_status(self) -> str:
+        """``"none"`` (no camera), ``"ok"``, or what keeps the referee's camera out."""
+        return self.referee.camera_status if isinstance(self.referee, CameraReferee) else "none"
+
     def _camera_out(self) -> str:
         """What keeps the referee's camera out ("" while it sees, or without one)."""
-        if not isinstance(self.referee, CameraReferee):
-            return ""
-        status = self.referee.camera_status
+        status = self.camera_status
         return "" if status in ("ok", "none") else status
 
 

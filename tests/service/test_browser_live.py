@@ -13,10 +13,12 @@ from firmware_host.journal.store import Journal
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
+from firmware_host.web.config import load_web_config
 from tests.service.support import REST, AskingReferee, options
 from tests.web.test_browser import totals_shown, turn_shown, waiting
 
 SPEED = 200.0
+STAFF_PIN = load_web_config().staff_pin
 DEADLINE_S = 60.0
 
 
@@ -122,3 +124,25 @@ def test_the_page_follows_a_game_the_service_plays(browser, tmp_path):
         turns, totals = running.journal_totals()
         assert turns >= 7 and totals_shown(browser) == totals
         browser.save_screenshot(str(tmp_path / "service-later.png"))
+        assert not browser.find_elements(By.ID, "pin")  # no staff panel for the customers
+
+        # the staff view, behind the PIN, shows the last look: the latest verdict's frame
+        look = running.service.last_look()
+        assert look.state == "look" and look.turn == turns
+        browser.get(running.service.page_url.rstrip("/") + "/staff")
+        browser.find_element(By.ID, "pin").send_keys("0000")
+        browser.find_element(By.ID, "unlock-button").click()
+        waiting(browser).until(lambda d: "wrong staff PIN" in d.find_element(By.ID, "message").text)
+        assert not browser.find_element(By.ID, "look-frame").is_displayed()
+        browser.find_element(By.ID, "pin").clear()
+        browser.find_element(By.ID, "pin").send_keys(STAFF_PIN)
+        browser.find_element(By.ID, "unlock-button").click()
+        frame = browser.find_element(By.ID, "look-frame")
+        waiting(browser).until(
+            lambda d: frame.is_displayed()
+            and d.execute_script("return arguments[0].naturalWidth", frame) > 0
+        )
+        assert frame.get_attribute("data-turn") == str(turns)
+        words = browser.find_element(By.ID, "look-text").text
+        assert f"turn {turns}, {look.player}'s {look.piece}" in words
+        browser.save_screenshot(str(tmp_path / "service-staff-look.png"))

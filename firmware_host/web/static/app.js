@@ -122,7 +122,6 @@ function wire() {
   $("joker-decline").onclick = () => send({ type: "joker", spend: false });
   $("confirm").onclick = () => send({ type: "confirm" });
   wireJoin();
-  $("staff-resync").onclick = () => send({ type: "staff", op: "resync", pin: $("pin").value });
 }
 
 wire();

@@ -1,5 +1,5 @@
-// The dice games' page: the common part (players, scores, status, the throw, joining,
-// staff) and the game's own part, drawn by window.TABLE_GAMES[kind].render (games/*.js).
+// The dice games' page: the common part (players, scores, status, the throw, joining)
+// and the game's own part, drawn by window.TABLE_GAMES[kind].render (games/*.js).
 "use strict";
 
 // This device's seat: "table" for the table's screen, a player's name, or null.

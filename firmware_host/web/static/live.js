@@ -124,5 +124,4 @@ function wireJoin() {
     event.preventDefault();
     send({ type: "join", seat: $("join-seat").value, code: $("join-code-input").value.trim() });
   };
-  $("staff-abort").onclick = () => send({ type: "staff", op: "abort", pin: $("pin").value });
 }

@@ -1,0 +1,119 @@
+// The staff view: unlocked with the staff PIN (kept for this tab only), the staff actions
+// on the game, and the camera's last look (the latest verdict's frame with its outlines).
+"use strict";
+
+const PIN_KEY = "tabletop-staff-pin";
+const staff = { pin: sessionStorage.getItem(PIN_KEY) || "", look: null, frame: null, asked: 0 };
+
+function isDropIt(message) {
+  return Boolean(message.view.game);
+}
+
+function gameStatus(message) {
+  const view = message.view;
+  if (isDropIt(message)) {
+    const game = view.game;
+    if (game.over) return `Game ${game.id} is over.`;
+    return `Game ${game.id}, turn ${game.turn ? game.turn.number : "–"}: ${game.status}`;
+  }
+  return `${view.title} (game ${view.id}): ${view.over ? "over" : view.status}`;
+}
+
+// Reads a staff address with the PIN; resolves with the fetch Response.
+function staffGet(path) {
+  return fetch(path, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
+}
+
+function showLocked(locked) {
+  $("unlock").hidden = !locked;
+  $("panel").hidden = locked;
+}
+
+function lookText(look) {
+  const what = look.turn ? `turn ${look.turn}, ${look.player}'s ${look.piece}` : "";
+  switch (look.state) {
+    case "no camera": return "This table has no camera.";
+    case "no look yet": return look.camera === "ok" ? "No look yet: nothing has been judged in this game." : `No look yet; the camera is out: ${look.camera}.`;
+    case "camera out": return `Camera out: ${what} was judged by the strips and gates alone${look.camera === "ok" ? "" : ` (${look.camera})`}.`;
+    default: return `The look at ${what}: the located outlines over the camera's frame.`;
+  }
+}
+
+async function showFrame(look) {
+  const img = $("look-frame");
+  if (!look.image) {
+    img.hidden = true;
+    return;
+  }
+  if (staff.frame === look.image) return;
+  const reply = await staffGet(look.image);
+  if (!reply.ok) return;
+  const url = URL.createObjectURL(await reply.blob());
+  if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
+  img.src = url;
+  img.dataset.turn = String(look.turn);
+  img.hidden = false;
+  staff.frame = look.image;
+}
+
+// Asks for the last look; an unknown PIN locks the view again.
+async function refreshLook() {
+  if (!staff.pin) return showLocked(true);
+  const asked = ++staff.asked;
+  let reply;
+  try {
+    reply = await staffGet("/api/staff/look");
+  } catch (error) {
+    return say("Not connected to the table; trying again…");
+  }
+  if (asked !== staff.asked) return;
+  if (reply.status === 403) {
+    const refusal = await reply.json();
+    sessionStorage.removeItem(PIN_KEY);
+    staff.pin = "";
+    showLocked(true);
+    return say(refusal.error);
+  }
+  const look = await reply.json();
+  staff.look = look;
+  showLocked(false);
+  $("look").dataset.state = look.state;
+  $("look-text").textContent = lookText(look);
+  await showFrame(look);
+}
+
+function render(message) {
+  $("status").textContent = gameStatus(message);
+  $("game-status").textContent = gameStatus(message);
+  $("staff-resync").hidden = !isDropIt(message);
+  document.body.dataset.game = live.gameIdOf(message);
+  refreshLook();
+}
+
+async function staffAction(op) {
+  const reply = await send({ type: "staff", op, pin: staff.pin });
+  if (reply.type === "done") say(op === "abort" ? "The game was aborted." : "Re-synced: the turn starts again.");
+}
+
+function wire() {
+  $("unlock").onsubmit = (event) => {
+    event.preventDefault();
+    staff.pin = $("pin").value.trim();
+    sessionStorage.setItem(PIN_KEY, staff.pin);
+    staff.frame = null;
+    say("");
+    refreshLook();
+  };
+  $("lock").onclick = () => {
+    sessionStorage.removeItem(PIN_KEY);
+    staff.pin = "";
+    $("pin").value = "";
+    showLocked(true);
+  };
+  $("staff-resync").onclick = () => staffAction("resync");
+  $("staff-abort").onclick = () => staffAction("abort");
+  showLocked(!staff.pin);
+}
+
+wire();
+connectTo((message) => (isDropIt(message) ? message.view.game.id : message.view.id), render);
