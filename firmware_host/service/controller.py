@@ -64,6 +64,7 @@ from firmware_host.service.referee import (
     Referee,
 )
 from firmware_host.web.actions import Answer, Confirm, Joker, SeatAction, Select, Staff, StaffOp
+from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
 
@@ -371,7 +372,7 @@ class TableController:
             self._asked += 1
             turn = self.state.current
             player = turn.player if turn else ""
-            self._question = Question(f"q{self._asked}", outcome.text, player)
+            self._question = self._page_question(f"q{self._asked}", outcome, player)
             self._phase = Phase.QUESTION
             event(log, "question", id=self._question.id, player=player, text=outcome.text)
             self._say(f"the referee asks {player}: {outcome.text}")
@@ -382,6 +383,14 @@ class TableController:
             self.mishap(outcome)
             return
         self._decided(outcome)
+
+    def _page_question(self, question_id: str, asked: Asked, player: str) -> Question:
+        """The question as the page puts it: plain words, the piece drawn where the referee
+        believes it rests, and what is asked about lit up."""
+        if asked.dropped is None or not asked.key:
+            return Question(question_id, asked.text, player, ghost=asked.dropped)
+        words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
+        return Question(question_id, words or asked.text, player, asked.dropped, mark)
 
     def _decided(self, landed: Landed) -> None:
         turn = self.state.current

@@ -5,7 +5,8 @@ refereed by :func:`~firmware_host.games.dropit.referee.referee_game`: each :meth
 plays the next recorded turn (pieces knocked aside, the drop and its verdict), offers a
 joker after a broken rule when the player has one (the next step takes the recording's
 decision unless the page answered first), and before each turn listed in ``ask`` the
-referee asks the current player "Has the <shape> come to rest?" and waits: *yes* plays
+referee asks the current player "Has the <shape> come to rest where it is drawn dotted?"
+(the shape drawn as a ghost at its recorded pose) and waits: *yes* plays
 the turn at once, *no* asks again at the next step. :meth:`run` steps on an injectable
 ``sleep`` clock. Every action that reaches the table is kept in :attr:`DemoTable.received`.
 
@@ -132,8 +133,9 @@ class DemoTable:
         player = self._state.current.player if self._state.current else turn.drop.player
         self._question = Question(
             id=f"q{self._asked}",
-            text=f"Turn {turn.drop.turn}: has the {turn.drop.piece.describe()} come to rest?",
+            text=f"Has the {turn.drop.piece.describe()} come to rest where it is drawn dotted?",
             player=player,
+            ghost=turn.drop.piece,
         )
         self._status = f"waiting for {player} to answer the referee"
 

@@ -28,19 +28,39 @@ from firmware_host.config.board import Board, BonusCircle
 from firmware_host.games.dropit.state import Drop, GameState, Standing
 from firmware_host.rules.landing import EdgeContact, Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.web.ask import Mark
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A yes/no question the referee asks ``player`` (``id`` tells answers apart)."""
+    """A yes/no question the referee asks ``player`` (``id`` tells answers apart);
+    ``ghost`` is the piece asked about where the referee believes it rests, ``mark`` what
+    the question lights up on the board (:mod:`firmware_host.web.ask`)."""
 
     id: str
     text: str
     player: str
+    ghost: Piece | None = None
+    mark: Mark | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "text", "player"}``."""
-        return {"id": self.id, "text": self.text, "player": self.player}
+        """``{"id", "text", "player", "ghost", "mark"}``."""
+        ghost = self.ghost
+        return {
+            "id": self.id,
+            "text": self.text,
+            "player": self.player,
+            "ghost": None
+            if ghost is None
+            else {
+                "color": str(ghost.color),
+                "shape": str(ghost.shape),
+                "x": ghost.pose.x,
+                "y": ghost.pose.y,
+                "angle": ghost.pose.angle,
+            },
+            "mark": None if self.mark is None else self.mark.to_json(),
+        }
 
 
 @dataclass(frozen=True, slots=True)

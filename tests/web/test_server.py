@@ -105,10 +105,13 @@ def ask_first_question(setup, client):
     client.portal.call(setup.ticks.tick)
     client.portal.call(lambda: None)
     question = client.get("/api/view").json()["view"]["question"]
+    pose = setup.table.snapshot().question.ghost.pose
     assert question == {
         "id": "q1",
-        "text": "Turn 1: has the red diamond come to rest?",
+        "text": "Has the red diamond come to rest where it is drawn dotted?",
         "player": "Ann",
+        "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y, "angle": pose.angle},
+        "mark": None,
     }
     return question
 

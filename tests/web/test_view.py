@@ -102,7 +102,13 @@ def test_question_selection_and_joker_offer(board):
         joker_offer=True,
     )
     data = view.to_json()
-    assert data["question"] == {"id": "q1", "text": "Has it come to rest?", "player": "Ben"}
+    assert data["question"] == {
+        "id": "q1",
+        "text": "Has it come to rest?",
+        "player": "Ben",
+        "ghost": None,
+        "mark": None,
+    }
     assert data["selection"] == {"player": "Ben", "color": "blue", "shape": "diamond"}
     assert data["joker_offer"] == {"turn": 14, "for": "Foxes", "players": ["Cleo", "Dev", "Eli"]}
     assert view.players == ("Ann", "Ben", "Cleo", "Dev", "Eli")
