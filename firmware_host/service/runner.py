@@ -312,11 +312,11 @@ class Service:
         frame = frame_path(self.keeper.folder, self.controller.game.game_id, drop.turn)
         return LastLook(camera, game_id, drop.turn, drop.player, drop.piece.describe(), frame)
 
-    def _new_game(self) -> DropItRecord:
-        """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
+    def _new_game(self, started: GameStarted) -> DropItRecord:
+        """Journal a new game set up as ``started`` (the virtual hub's board is emptied)."""
         if self.hub is not None and self.hub.virtual is not None:
             self.hub.virtual.clear_board()
-        return DropItRecord.start(self.journal, game_start(self.options))
+        return DropItRecord.start(self.journal, started)
 
     def stop(self) -> None:
         """Ask the service to stop (safe from a signal handler)."""

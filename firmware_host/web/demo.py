@@ -28,6 +28,7 @@ from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
 from firmware_host.games.dropit.state import GameState
 from firmware_host.rules.landing import Verdict
 from firmware_host.web.actions import (
+    Again,
     Answer,
     Confirm,
     Joker,
@@ -187,6 +188,8 @@ class DemoTable:
             self._play()
         elif isinstance(action, Joker):
             self._settle_joker(action.spend)
+        elif isinstance(action, Again):
+            raise IllegalMove("the demo plays its recording once: start `tabletop page` again")
         else:
             self._staff(action)
         self.received.append(Received(action, seat))
@@ -200,6 +203,8 @@ class DemoTable:
             self._status = "game aborted by staff"
         elif action.op is StaffOp.RESYNC:
             self._status = "board re-synced by staff (the demo has no sensors to read)"
+        elif action.op is StaffOp.NEW:
+            raise IllegalMove("the demo plays its recording: it cannot set up a new game")
         else:
             given = action.settings or Settings()
             self.settings = self.settings.model_copy(

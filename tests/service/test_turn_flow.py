@@ -6,8 +6,10 @@ import asyncio
 
 import pytest
 
+from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
+from firmware_host.games.dropit.lineup import Variants
 from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
@@ -16,7 +18,16 @@ from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Options, game_start
-from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Select, Staff, StaffOp
+from firmware_host.web.actions import (
+    TABLE_SEAT,
+    Again,
+    Answer,
+    Joker,
+    Select,
+    Settings,
+    Staff,
+    StaffOp,
+)
 from tests.service.bench import Bench, TruthReferee
 from tests.service.support import AskingReferee
 
@@ -120,13 +131,12 @@ def test_staff_abort_finishes_the_game_and_starts_a_new_one(tmp_path):
     async def main() -> None:
         bench = Bench(tmp_path / "journal.sqlite3")
         table = bench.controller
-        table._new_game = lambda: DropItRecord.start(
-            bench.journal, game_start(Options(tmp_path / "journal.sqlite3"))
-        )
+        table._new_game = lambda started: DropItRecord.start(bench.journal, started)
         await bench.drop_turn()
         first = table.game.game_id
         await table.act(Staff(type="staff", op=StaffOp.ABORT, pin="2741"), "staff")
         assert table.game.game_id == first + 1 and table.state.next_turn == 1
+        assert table.state.started == game_start(Options(tmp_path / "journal.sqlite3"))
         with pytest.raises(IllegalMove, match="config files"):
             await table.act(Staff(type="staff", op=StaffOp.SETTINGS, pin="2741"), "staff")
         with Journal(tmp_path / "journal.sqlite3") as reader:
@@ -189,6 +199,49 @@ def test_which_piece_fell_is_answered_by_selecting_it_on_the_page(tmp_path):
         await table.act(Select(type="select", color=dropped.color, shape=dropped.shape), "Ann")
         assert table.referee.chosen == (dropped.color, dropped.shape)
         assert table.state.next_turn == 2 and table.phase is not Phase.QUESTION
+        bench.close()
+
+    asyncio.run(main())
+
+
+def staff_new(**keys):
+    return Staff(type="staff", op=StaffOp.NEW, pin="2741", **keys)
+
+
+def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table._new_game = lambda started: DropItRecord.start(bench.journal, started)
+        await bench.drop_turn()
+        first = table.game.game_id
+        with pytest.raises(IllegalMove, match="not over yet"):
+            await table.act(Again(type="again"), TABLE_SEAT)
+        with pytest.raises(IllegalMove, match="used twice"):
+            await table.act(staff_new(players=["Zoe", "Zoe "]), "staff")
+        with pytest.raises(IllegalMove, match="2, 3 or 4 players"):
+            await table.act(staff_new(players=["Zoe"]), "staff")
+        assert table.game.game_id == first and table.state.next_turn == 2  # nothing ended
+        settings = Settings(edges=EdgeFace.SHAPE, jokers=False)
+        await table.act(staff_new(players=["Zoe", "Yan", "Xia"], settings=settings), "staff")
+        started = table.state.started
+        assert [c.name for c in started.competitors] == ["Zoe", "Yan", "Xia"]
+        assert (started.variants.edges, started.variants.jokers) == (EdgeFace.SHAPE, False)
+        assert table.game.game_id == first + 1 and table.snapshot().status == (
+            "staff set up a new game"
+        )
+        await table.act(staff_new(settings=Settings(jokers=True)), "staff")  # same players
+        assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
+        assert table.state.started.variants == Variants(EdgeFace.SHAPE, True)
+        third = table.game.game_id
+        table._phase = Phase.OVER  # as at the end of a game
+        await table.act(Again(type="again"), "Yan")
+        assert table.game.game_id == third + 1 and table.state.next_turn == 1
+        assert table.phase is Phase.SELECT
+        assert table.state.started.competitors == started.competitors
+        with Journal(tmp_path / "journal.sqlite3") as reader:
+            for game in range(first, third + 1):
+                assert reader.game(game).finished is not None
         bench.close()
 
     asyncio.run(main())

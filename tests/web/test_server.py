@@ -110,7 +110,8 @@ def ask_first_question(setup, client):
         "id": "q1",
         "text": "Has the red diamond come to rest where it is drawn dotted?",
         "player": "Ann",
-        "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y, "angle": pose.angle},
+        "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y}
+        | {"angle": pose.angle},
         "mark": None,
     }
     return question
