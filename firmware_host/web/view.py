@@ -212,7 +212,45 @@ class TableView:
             "question": None if self.question is None else self.question.to_json(),
             "joker_offer": self._joker_json(),
             "selection": None if self.selection is None else self.selection.to_json(),
+            "results": self.results() if state.over and not self.joker_offer else None,
         }
+
+    def results(self) -> list[dict[str, Any]]:
+        """The ranking once the game is over, best first (ties share a rank): each
+        competitor's total and how it was made (``levels`` and ``bonus`` of the drops that
+        scored, ``jokers_spent``, ``unused_joker_points``, ``drops``, ``scoring_drops``)."""
+        made: dict[str, dict[str, int]] = {
+            s.competitor.name: {
+                "levels": 0,
+                "bonus": 0,
+                "jokers_spent": 0,
+                "drops": 0,
+                "scoring_drops": 0,
+            }
+            for s in self.state.standings
+        }
+        for drop in self.state.drops:
+            tally = made[drop.competitor]
+            tally["drops"] += 1
+            tally["jokers_spent"] += drop.joker
+            if drop.points:
+                tally["scoring_drops"] += 1
+                tally["levels"] += drop.ruling.level
+                tally["bonus"] += drop.ruling.bonus
+        scores = sorted(self.state.scores(), key=lambda score: -score.total)
+        ranked = []
+        for place, score in enumerate(scores, start=1):
+            rank = ranked[-1]["rank"] if ranked and ranked[-1]["total"] == score.total else place
+            ranked.append(
+                {
+                    "rank": rank,
+                    "name": score.name,
+                    "total": score.total,
+                    **made[score.name],
+                    "unused_joker_points": score.unused_joker_points,
+                }
+            )
+        return ranked
 
     def _last_drop_json(self) -> dict[str, Any] | None:
         drop = self.last_drop
