@@ -5,8 +5,8 @@ refereed by :func:`~firmware_host.games.dropit.referee.referee_game`: each :meth
 plays the next recorded turn (pieces knocked aside, the drop and its verdict), offers a
 joker after a broken rule when the player has one (the next step takes the recording's
 decision unless the page answered first), and before each turn listed in ``ask`` the
-referee asks the current player "Has the <shape> come to rest where it is drawn dotted?"
-(the shape drawn as a ghost at its recorded pose) and waits: *yes* plays
+referee asks the current player about the recorded landing (does the shape, drawn as a
+ghost at its recorded pose, reach its level, the line under it lit up) and waits: *yes* plays
 the turn at once, *no* asks again at the next step. :meth:`run` steps on an injectable
 ``sleep`` clock. Every action that reaches the table is kept in :attr:`DemoTable.received`.
 
@@ -38,6 +38,7 @@ from firmware_host.web.actions import (
     Staff,
     StaffOp,
 )
+from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
 
@@ -132,12 +133,11 @@ class DemoTable:
     def _ask_about(self, turn: RefereedTurn) -> None:
         self._asked += 1
         player = self._state.current.player if self._state.current else turn.drop.player
-        self._question = Question(
-            id=f"q{self._asked}",
-            text=f"Has the {turn.drop.piece.describe()} come to rest where it is drawn dotted?",
-            player=player,
-            ghost=turn.drop.piece,
-        )
+        piece = turn.drop.piece
+        level = turn.drop.ruling.level
+        feature = f"level:{level}" if level > 1 else "edge:bottom"
+        text, mark = plain_question(feature, piece, self._state.board, self.board)
+        self._question = Question(f"q{self._asked}", text, player, ghost=piece, mark=mark)
         self._status = f"waiting for {player} to answer the referee"
 
     def _play(self) -> None:

@@ -5,7 +5,8 @@ flipped (SVG's y runs down), plus a margin on the left, right and bottom for the
 symbols of the active face. Classes and ``data-`` attributes name what each element is,
 so the page can style it and tests can read it:
 
-* ``level-line`` polylines (``data-level``) and ``level-number`` labels;
+* ``level-line`` polylines (``data-level``) and ``level-number`` labels (drawn over the
+  pieces, so a piece never hides them);
 * ``bonus`` circles (``data-points``; ``scored`` when the last drop covers them);
 * ``edge`` segments (``data-side``, ``data-symbol``; ``offender`` when the last drop broke
   the edge rule on them);
@@ -58,7 +59,8 @@ def board_svg(view: TableView) -> str:
     ]
     mark = view.question.mark if view.question is not None else None
     asked = (mark.kind, mark.ref) if mark is not None else ("", "")
-    parts += _levels(board, int(asked[1]) if asked[0] == "level" else None)
+    lines, numbers = _levels(board, int(asked[1]) if asked[0] == "level" else None)
+    parts += lines
     scored = set(view.scored_circles)
     for k, c in enumerate(board.bonus_circles):
         lit = "asked" if asked == ("circle", str(k)) else None
@@ -80,6 +82,7 @@ def board_svg(view: TableView) -> str:
         parts.append(_asked_line(board, asked[1] or "top"))
     if view.question is not None and view.question.ghost is not None:
         parts.append(_piece(board, view.question.ghost, ghost=True))
+    parts += numbers
     parts.append("</svg>")
     return "".join(parts)
 
@@ -100,10 +103,12 @@ def _asked_line(board: Board, side: str) -> str:
     )
 
 
-def _levels(board: Board, asked: int | None = None) -> list[str]:
-    """The level lines and numbers; with ``asked``, the line under that level lit up."""
+def _levels(board: Board, asked: int | None = None) -> tuple[list[str], list[str]]:
+    """The level lines and the level numbers; with ``asked``, the line under that level
+    lit up."""
     h, label_x = board.height, 10.0
-    out = []
+    out: list[str] = []
+    numbers: list[str] = []
     floor = 0.0
     for line in board.levels:
         if line is not board.levels[-1]:
@@ -114,12 +119,12 @@ def _levels(board: Board, asked: int | None = None) -> list[str]:
                 f'data-level="{line.level}" points="{points}"/>'
             )
         top = line.y_at(label_x)
-        out.append(
+        numbers.append(
             f'<text class="level-number" x="{_n(label_x)}" y="{_n(h - (floor + top) / 2)}">'
             f"{line.level}</text>"
         )
         floor = top
-    return out
+    return out, numbers
 
 
 def _edge(board: Board, segment: EdgeSegment, offender: bool) -> str:

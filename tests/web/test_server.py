@@ -108,11 +108,11 @@ def ask_first_question(setup, client):
     pose = setup.table.snapshot().question.ghost.pose
     assert question == {
         "id": "q1",
-        "text": "Has the red diamond come to rest where it is drawn dotted?",
+        "text": "Does any part of the red diamond reach level 2 (above the lit-up line) or higher?",
         "player": "Ann",
         "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y}
         | {"angle": pose.angle},
-        "mark": None,
+        "mark": {"kind": "level", "ref": "2"},
     }
     return question
 
