@@ -525,6 +525,8 @@ class TableController:
         """End this game (if it is not over) and begin the next one, set up as ``started``."""
         if self._new_game is None:
             raise IllegalMove("this table cannot start a new game")
+        if self._phase is Phase.JUDGING:
+            raise IllegalMove("the referee is judging a drop: try again in a moment")
         GameState.start(started)  # a set-up the rules refuse is refused before anything ends
         self.game.finish()
         self.game = self._new_game(started)

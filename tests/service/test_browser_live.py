@@ -7,9 +7,12 @@ import threading
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal
+from firmware_host.service.autoplay import AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
@@ -25,11 +28,12 @@ DEADLINE_S = 60.0
 class Running:
     """The service in its own thread and loop, as ``tabletop run`` runs it."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, autoplay=True, asking=frozenset({"t3"})):
         self.ready = threading.Event()
+        self.asked_turns = set(asking)
         self.options = options(
             tmp_path,
-            autoplay=True,
+            autoplay=autoplay,
             autoplay_answers=False,
             http=True,
             page_host="127.0.0.1",
@@ -44,7 +48,7 @@ class Running:
     async def _main(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.service = Service(self.options, clock=ScaledClock(SPEED), announce=print)
-        self.asking = AskingReferee(self.service.controller.referee, {"t3"})
+        self.asking = AskingReferee(self.service.controller.referee, self.asked_turns)
         self.service.controller.referee = self.asking
         run = asyncio.create_task(self.service.run())
         while self.service.page_url is None:
@@ -54,8 +58,16 @@ class Running:
 
     def journal_totals(self) -> tuple[int, dict[str, int]]:
         with Journal(self.options.journal, create=False) as reader:
-            (game,) = summaries(reader)
+            game = summaries(reader)[0]  # the newest
         return game["turns"], game["totals"]
+
+    def call(self, function):
+        """Run ``function()`` in the service's loop; its result (bounded wait)."""
+
+        async def run():
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
 
     def __enter__(self):
         self.thread.start()
@@ -146,3 +158,56 @@ def test_the_page_follows_a_game_the_service_plays(browser, tmp_path):
         words = browser.find_element(By.ID, "look-text").text
         assert f"turn {turns}, {look.player}'s {look.piece}" in words
         browser.save_screenshot(str(tmp_path / "service-staff-look.png"))
+
+
+def test_a_whole_game_from_the_staff_view_to_the_results_and_play_again(browser, tmp_path):
+    with Running(tmp_path, autoplay=False, asking=()) as running:
+        service = running.service
+        table = service.controller
+        first = table.game.game_id
+        base = service.page_url.rstrip("/")
+        browser.get(f"{base}/staff")
+        browser.find_element(By.ID, "pin").send_keys(STAFF_PIN)
+        browser.find_element(By.ID, "unlock-button").click()
+        players = browser.find_element(By.ID, "new-players")
+        waiting(browser).until(lambda d: players.is_displayed() and players.get_attribute("value"))
+        assert players.get_attribute("value") == "Ann, Ben, Cleo, Dev"
+        players.clear()
+        players.send_keys("Zoe, Yan")
+        Select(browser.find_element(By.ID, "new-edges")).select_by_value("shape")
+        browser.find_element(By.ID, "new-jokers").click()  # no jokers
+        browser.find_element(By.ID, "new-start").click()
+        waiting(browser).until(lambda d: table.game.game_id == first + 1)
+        started = table.state.started
+        assert [c.name for c in started.competitors] == ["Zoe", "Yan"]
+        assert (str(started.variants.edges), started.variants.jokers) == ("shape", False)
+        waiting(browser).until(lambda d: "new game begins" in d.find_element(By.ID, "message").text)
+        browser.save_screenshot(str(tmp_path / "staff-set-up.png"))
+
+        # simulated players play the whole game the staff set up; the page shows the results
+        browser.get(f"{base}/")
+        players_task = AutoPlayers(table, service.hand, 5, service.clock, 1.0, answers=True)
+        running.call(lambda: asyncio.ensure_future(players_task.play()))
+        WebDriverWait(browser, 120, poll_frequency=0.2).until(
+            lambda d: d.find_element(By.ID, "results").is_displayed()
+        )
+        assert table.phase is Phase.OVER
+        turns, totals = running.journal_totals()
+        assert turns == len(table.state.drops) > 2
+        ranked = [
+            (r.get_attribute("data-name"), int(r.find_element(By.CLASS_NAME, "total").text))
+            for r in browser.find_elements(By.CSS_SELECTOR, "#ranking li")
+        ]
+        assert dict(ranked) == totals
+        assert [total for _, total in ranked] == sorted(totals.values(), reverse=True)
+        assert not browser.find_element(By.ID, "scores").is_displayed()
+        assert not browser.find_element(By.ID, "join-screen").is_displayed()
+        assert "Game over" in browser.find_element(By.ID, "turn").text
+        browser.save_screenshot(str(tmp_path / "results.png"))
+
+        # play again: the same players and settings, a new game from turn 1
+        browser.find_element(By.ID, "again").click()
+        turn_shown(browser, 1)
+        assert table.game.game_id == first + 2 and table.state.started == started
+        assert not browser.find_element(By.ID, "results").is_displayed()
+        assert browser.find_element(By.ID, "turn").text == "Turn 1: Zoe"

@@ -82,17 +82,32 @@ async function refreshLook() {
   await showFrame(look);
 }
 
+// Fills the set-up form with this game's players and settings (until staff edit it).
+function fillSetUp(message) {
+  const form = $("new-game");
+  form.hidden = !isDropIt(message);
+  if (form.hidden || form.dataset.edited) return;
+  const view = message.view;
+  $("new-players").value = message.players.join(", ");
+  $("new-edges").value = view.game.edges;
+  $("new-jokers").checked = view.game.jokers;
+}
+
 function render(message) {
   $("status").textContent = gameStatus(message);
   $("game-status").textContent = gameStatus(message);
   $("staff-resync").hidden = !isDropIt(message);
+  fillSetUp(message);
   document.body.dataset.game = live.gameIdOf(message);
   refreshLook();
 }
 
-async function staffAction(op) {
-  const reply = await send({ type: "staff", op, pin: staff.pin });
-  if (reply.type === "done") say(op === "abort" ? "The game was aborted." : "Re-synced: the turn starts again.");
+const DONE = { abort: "The game was aborted.", resync: "Re-synced: the turn starts again.", new: "The new game begins." };
+
+async function staffAction(op, more) {
+  const reply = await send({ type: "staff", op, pin: staff.pin, ...more });
+  if (reply.type === "done") say(DONE[op], true);
+  return reply;
 }
 
 function wire() {
@@ -112,6 +127,14 @@ function wire() {
   };
   $("staff-resync").onclick = () => staffAction("resync");
   $("staff-abort").onclick = () => staffAction("abort");
+  $("new-game").oninput = () => { $("new-game").dataset.edited = "yes"; };
+  $("new-game").onsubmit = async (event) => {
+    event.preventDefault();
+    const players = $("new-players").value.split(",").map((name) => name.trim()).filter(Boolean);
+    const settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
+    const reply = await staffAction("new", { players, settings });
+    if (reply.type === "done") delete $("new-game").dataset.edited;
+  };
   showLocked(!staff.pin);
 }
 
