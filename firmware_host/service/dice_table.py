@@ -12,6 +12,7 @@ calls (``link_changed``, ``redraw``).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -230,6 +231,16 @@ class DiceTable:
         self.journal.append(self.game_id, self.events + 1, event)
         self.events += 1
         self.game = after
+        what = {k: v for k, v in event.items() if k != "type"}
+        log_event(
+            log,
+            "move",
+            game=self.game_id,
+            event=self.events,
+            type=event.get("type", ""),
+            data=json.dumps(what, separators=(",", ":"), sort_keys=True),
+            scores=" ".join(f"{k}={v}" for k, v in after.view()["scores"].items()),
+        )
         if after.over:
             self.journal.finish(self.game_id)
             log_event(

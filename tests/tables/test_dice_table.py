@@ -152,3 +152,21 @@ def test_the_link_state_shows_in_the_view_and_status(journal):
         "virtual_dice": False,
         "rolling": [],
     }
+
+
+def test_every_throw_and_move_and_the_end_are_logged(journal, caplog):
+    caplog.set_level("INFO", logger="firmware_host.service")
+    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    for face in (5, 1, 0, 3):
+        throw(table, 0, face)
+        table.play(table.snapshot().waiting_for[0], {"type": "keep"})
+    assert table.finished
+    logged = [(r.getMessage(), r.fields) for r in caplog.records if hasattr(r, "fields")]
+    moves = [fields for message, fields in logged if message == "move"]
+    assert [(m["event"], m["type"]) for m in moves] == [
+        (n, kind) for n in range(2, 10) for kind in [("thrown", "keep")[n % 2 == 1]]
+    ]
+    assert moves[1]["data"] == '{"player":"Ann"}' and moves[1]["scores"] == "Ann=6 Ben=0"
+    assert moves[0]["data"] == '{"faces":[5]}'
+    (over,) = [fields for message, fields in logged if message == "game over"]
+    assert over == {"game": table.game_id, "winners": "Ann"}
