@@ -49,7 +49,7 @@ while (walker.nextNode()) {
   if (size < smallest[0]) smallest = [size, `${name(el)} "${node.textContent.trim().slice(0, 30)}"`];
 }
 let tap = [Infinity, ""];
-for (const el of document.body.querySelectorAll("button, input, select, a[href], summary, [data-move]")) {
+for (const el of document.body.querySelectorAll("button, input, select, a[href], summary, [data-move], [role=button]")) {
   if (!visible(el) || el.disabled) continue;
   const r = el.getBoundingClientRect();
   const size = Math.min(r.width, r.height);

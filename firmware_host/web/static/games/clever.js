@@ -185,6 +185,7 @@
         "data-box": box.id,
         title: box.name + (box.bonus ? `, ${box.bonus} bonus` : "") + (box.stars ? `, ${box.stars}★` : ""),
         onclick: option ? () => draw.pickBox(box.id) : null,
+        role: option ? "button" : null,
       },
       el("span", { class: "sym" }, boxLabel(box)),
       box.stars ? el("span", { class: "stars" }, "★".repeat(box.stars)) : null,
