@@ -105,6 +105,7 @@ def test_every_state_of_a_dice_game_page_fits(
             shown(browser, f"{screen}/", SCREEN)
             body = browser.find_element(By.TAG_NAME, "body")
             waiting(browser).until(lambda d: body.get_attribute("data-over") == "true")
+            assert not browser.find_element(By.ID, "join-screen").is_displayed()
             check(browser, shots, f"{name}-screen-over", screen=True)
             shown(browser, f"{phone}/", PHONE)
             check(browser, shots, f"{name}-phone-over", screen=False)

@@ -2,8 +2,8 @@
 and the smallest tap target, at the size the window has (set with :func:`viewport`).
 
 The limits (docs/web.md): on the table's 1920x1080 screen nothing scrolls and no text is
-under 16 px; on a phone nothing scrolls sideways; everywhere every tap target is at least
-44x44 px and no element spills out of its container or the window.
+under 16 px; on a phone nothing scrolls sideways and every tap target is at least 44x44
+px; nowhere does an element spill out of its container or the window.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ class Layout:
                 found.append(f"text of {self.smallest_text[0]:.1f} px: {self.smallest_text[1]}")
         else:
             found += [h for h in self.hidden if "sideways" in h]
-        if self.smallest_tap[0] < MIN_TAP_PX - 0.5:
-            found.append(f"a tap target of {self.smallest_tap[0]:.1f} px: {self.smallest_tap[1]}")
+            size, what = self.smallest_tap
+            if size < MIN_TAP_PX - 0.5:
+                found.append(f"a tap target of {size:.1f} px: {what}")
         return found
 
 

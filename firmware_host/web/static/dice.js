@@ -84,6 +84,7 @@ function render(message) {
   renderScores(view);
   renderRoll(message);
   renderJoin(message);
+  if (view.over) $("join-screen").hidden = true;
   renderGame(message);
   document.body.dataset.game = view.id;
   document.body.dataset.kind = view.kind;

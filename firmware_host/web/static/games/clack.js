@@ -100,6 +100,9 @@
       if (face && face !== "white") {
         if (die === "shape") symbol(svg, face, "black", 20, 20, 28);
         else add(svg, "circle", { cx: 20, cy: 20, r: 13, fill: INK[face], stroke: "#1b1b1b" });
+      } else if (face === "white") {
+        const wild = add(svg, "text", { x: 20, y: 21, class: "clack-wild" });
+        wild.textContent = "★"; // wild: any shape or colour
       }
       tile.appendChild(svg);
       const word = !face ? "—" : face === "white" ? (die === "shape" ? "any shape" : "any colour") : face;
