@@ -109,3 +109,15 @@ def test_every_state_of_a_dice_game_page_fits(
             check(browser, shots, f"{name}-screen-over", screen=True)
             shown(browser, f"{phone}/", PHONE)
             check(browser, shots, f"{name}-phone-over", screen=False)
+
+            # the results are ranked, and the screen plays again with the same players
+            shown(browser, f"{screen}/", SCREEN)
+            ranked = browser.find_elements(By.CSS_SELECTOR, "#scores li")
+            totals = [int(li.find_element(By.CLASS_NAME, "total").text) for li in ranked]
+            assert totals == sorted(table.snapshot().data["scores"].values(), reverse=True)
+            assert ranked[0].get_attribute("data-rank") == "1"
+            over = table.game_id
+            browser.find_element(By.ID, "again").click()
+            body = browser.find_element(By.TAG_NAME, "body")
+            waiting(browser).until(lambda d: body.get_attribute("data-over") == "false")
+            assert table.game_id == over + 1 and table.snapshot().players == NAMES[:players]

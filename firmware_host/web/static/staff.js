@@ -85,12 +85,16 @@ async function refreshLook() {
 // Fills the set-up form with this game's players and settings (until staff edit it).
 function fillSetUp(message) {
   const form = $("new-game");
-  form.hidden = !isDropIt(message);
-  if (form.hidden || form.dataset.edited) return;
-  const view = message.view;
+  const dropIt = isDropIt(message);
+  form.dataset.game = dropIt ? "dropit" : "dice";
+  $("new-edges").parentElement.hidden = !dropIt;
+  $("new-jokers").parentElement.hidden = !dropIt;
+  if (form.dataset.edited) return;
   $("new-players").value = message.players.join(", ");
-  $("new-edges").value = view.game.edges;
-  $("new-jokers").checked = view.game.jokers;
+  if (dropIt) {
+    $("new-edges").value = message.view.game.edges;
+    $("new-jokers").checked = message.view.game.jokers;
+  }
 }
 
 function render(message) {
@@ -131,8 +135,9 @@ function wire() {
   $("new-game").onsubmit = async (event) => {
     event.preventDefault();
     const players = $("new-players").value.split(",").map((name) => name.trim()).filter(Boolean);
-    const settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
-    const reply = await staffAction("new", { players, settings });
+    const more = { players };
+    if ($("new-game").dataset.game === "dropit") more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
+    const reply = await staffAction("new", more);
     if (reply.type === "done") delete $("new-game").dataset.edited;
   };
   showLocked(!staff.pin);
