@@ -112,6 +112,14 @@
     return row;
   }
 
+  // The table's announcement with each disc named by its symbols (players never see numbers).
+  function inWords(text, byId) {
+    return text.replace(/disc (\d+)/g, (found, id) => {
+      const disc = byId.get(Number(id));
+      return disc ? `the ${disc.symbols.join(" + ")} disc` : found;
+    });
+  }
+
   // Who this device may claim for now: its own player, or (the table) any waiting player.
   function actors(view, me) {
     if (me === "table") return view.waiting_for.slice();
@@ -131,7 +139,7 @@
     const head = el("div", { class: "clack-head" });
     head.appendChild(diceRow(game));
     const info = el("div", { class: "clack-info" });
-    info.appendChild(el("p", { id: "clack-last", class: "clack-last" }, game.last || ""));
+    info.appendChild(el("p", { id: "clack-last", class: "clack-last" }, inWords(game.last || "", byId)));
     if (game.round_open) {
       const left = game.left === 1 ? "1 matching disc left" : `${game.left} matching discs left`;
       info.appendChild(el("p", { id: "clack-left", class: "clack-left" }, left));
