@@ -114,10 +114,13 @@
 
   // The table's announcement with each disc named by its symbols (players never see numbers).
   function inWords(text, byId) {
-    return text.replace(/disc (\d+)/g, (found, id) => {
+    const named = (id) => {
       const disc = byId.get(Number(id));
-      return disc ? `the ${disc.symbols.join(" + ")} disc` : found;
-    });
+      return disc ? `the ${disc.symbols.join(" + ")} disc` : `disc ${id}`;
+    };
+    return text
+      .replace(/\bdiscs (\d+(?:, \d+)*)/g, (found, ids) => ids.split(", ").map(named).join(", "))
+      .replace(/\bdisc (\d+)/g, (found, id) => named(id));
   }
 
   // Who this device may claim for now: its own player, or (the table) any waiting player.
