@@ -34,6 +34,7 @@ def test_every_state_of_the_drop_it_page_fits_the_screen_and_a_phone(
 
         shown(browser, f"{screen}/", SCREEN)
         check(browser, shots, "dropit-screen-start", screen=True)
+        board_at = browser.find_element(By.ID, "board").rect
         code = browser.find_element(By.ID, "join-code").text
         shown(browser, f"{phone}/?code={code}", PHONE)
         check(browser, shots, "dropit-phone-join", screen=False)
@@ -52,9 +53,13 @@ def test_every_state_of_the_drop_it_page_fits_the_screen_and_a_phone(
         waiting(browser).until(lambda d: d.find_element(By.ID, "question").is_displayed())
         assert browser.find_elements(By.CSS_SELECTOR, "#board svg .ghost")
         assert browser.find_elements(By.CSS_SELECTOR, "#board svg .asked")
+        assert browser.find_element(By.ID, "board").rect == board_at  # nothing jumped
         check(browser, shots, "dropit-screen-question", screen=True)
         shown(browser, f"{phone}/", PHONE)
         waiting(browser).until(lambda d: d.find_element(By.ID, "question").is_displayed())
+        asked = table.snapshot().question.player
+        assert asked != first and asked in browser.find_element(By.ID, "question-text").text
+        assert not browser.find_element(By.ID, "yes").is_displayed()  # not this phone's
         check(browser, shots, "dropit-phone-question", screen=False)
         shown(browser, f"{screen}/", SCREEN)  # the screen answers for the table
         waiting(browser).until(lambda d: d.find_element(By.ID, "yes").is_displayed())

@@ -202,7 +202,7 @@
       title.appendChild(el("span", { class: "clack-height", "data-height": stack.length }, String(stack.length)));
       card.appendChild(title);
       const pile = el("div", { class: "clack-pile" });
-      stack.slice(-6).reverse().forEach((id) => {
+      (view.over ? stack : stack.slice(-6)).slice().reverse().forEach((id) => {
         const chip = el("span", { class: "clack-chip", "data-disc": id, title: describe(byId.get(id)) });
         chip.appendChild(discSvg(byId.get(id)));
         pile.appendChild(chip);

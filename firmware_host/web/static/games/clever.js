@@ -275,8 +275,8 @@
 
   function describeUse(view, option) {
     const box = boxesById(view).get(option.box);
-    const dice = option.dice.map((d) => `${d} (${view.game.dice[d].name})`).join(" + ");
-    return `${box.name} with die ${dice}`;
+    const dice = option.dice.map((d) => `#${d}`).join(" + ");
+    return `${box.name} · die ${dice}`;
   }
 
   function drawActions(view, player, page) {
