@@ -530,6 +530,7 @@ class TableController:
         GameState.start(started)  # a set-up the rules refuse is refused before anything ends
         self.game.finish()
         self.game = self._new_game(started)
+        self.asked = None  # a question of the ended game is not this one's
         players = ",".join(m for c in started.competitors for m in c.members)
         event(log, "game started", game=self.game.game_id, players=players)
         self._verdict = None

@@ -264,7 +264,7 @@ class Service:
         self.hand = VirtualHand(virtual, options.seed, edges) if virtual is not None else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
-        eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
+        self.eye = eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
@@ -313,9 +313,13 @@ class Service:
         return LastLook(camera, game_id, drop.turn, drop.player, drop.piece.describe(), frame)
 
     def _new_game(self, started: GameStarted) -> DropItRecord:
-        """Journal a new game set up as ``started`` (the virtual hub's board is emptied)."""
+        """Journal a new game set up as ``started`` (the virtual hub's board is emptied; the
+        eye and the simulated hand judge with its edge face)."""
         if self.hub is not None and self.hub.virtual is not None:
             self.hub.virtual.clear_board()
+        self.eye.edges = started.variants.edges
+        if self.hand is not None:
+            self.hand.edges = started.variants.edges
         return DropItRecord.start(self.journal, started)
 
     def stop(self) -> None:

@@ -181,6 +181,7 @@ def test_a_whole_game_from_the_staff_view_to_the_results_and_play_again(browser,
         started = table.state.started
         assert [c.name for c in started.competitors] == ["Zoe", "Yan"]
         assert (str(started.variants.edges), started.variants.jokers) == ("shape", False)
+        assert str(service.eye.edges) == str(service.hand.edges) == "shape"  # judged so
         waiting(browser).until(lambda d: "new game begins" in d.find_element(By.ID, "message").text)
         browser.save_screenshot(str(tmp_path / "staff-set-up.png"))
 

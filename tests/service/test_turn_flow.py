@@ -213,7 +213,10 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
         bench = Bench(tmp_path / "journal.sqlite3")
         table = bench.controller
         table._new_game = lambda started: DropItRecord.start(bench.journal, started)
+        table.referee = AskingReferee(TruthReferee(bench.simulator), {"t2"})
         await bench.drop_turn()
+        await bench.drop_turn()
+        assert table.phase is Phase.QUESTION  # a question of this game is open
         first = table.game.game_id
         with pytest.raises(IllegalMove, match="not over yet"):
             await table.act(Again(type="again"), TABLE_SEAT)
@@ -221,7 +224,7 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
             await table.act(staff_new(players=["Zoe", "Zoe "]), "staff")
         with pytest.raises(IllegalMove, match="2, 3 or 4 players"):
             await table.act(staff_new(players=["Zoe"]), "staff")
-        assert table.game.game_id == first and table.state.next_turn == 2  # nothing ended
+        assert table.game.game_id == first and table.phase is Phase.QUESTION  # nothing ended
         settings = Settings(edges=EdgeFace.SHAPE, jokers=False)
         await table.act(staff_new(players=["Zoe", "Yan", "Xia"], settings=settings), "staff")
         started = table.state.started
@@ -230,6 +233,8 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
         assert table.game.game_id == first + 1 and table.snapshot().status == (
             "staff set up a new game"
         )
+        assert table.phase is Phase.SELECT and table.asked is None  # its question is gone
+        assert table.snapshot().question is None
         await table.act(staff_new(settings=Settings(jokers=True)), "staff")  # same players
         assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
         assert table.state.started.variants == Variants(EdgeFace.SHAPE, True)
