@@ -591,8 +591,8 @@ class TableController:
 
 
 def set_up(started: GameStarted, action: Staff) -> GameStarted:
-    """The set-up staff ask for: ``action``'s players (colours dealt, no teams) and
-    settings, and what they leave unset as in ``started``."""
+    """The set-up staff ask for: ``action``'s players (or teams), with the colours they
+    chose or dealt ones, and its settings; what they leave unset as in ``started``."""
     variants = started.variants
     settings = action.settings
     if settings is not None:
@@ -600,12 +600,25 @@ def set_up(started: GameStarted, action: Staff) -> GameStarted:
             settings.edges if settings.edges is not None else variants.edges,
             settings.jokers if settings.jokers is not None else variants.jokers,
         )
+    if action.teams is not None:
+        if action.players is not None:
+            raise IllegalMove("staff: name the players or the teams, not both")
+        teams = action.teams
+        dealt = deal_colors([tuple(team.colors) or None for team in teams])
+        competitors = tuple(
+            Competitor(team.name.strip(), tuple(m.strip() for m in team.members), colors)
+            for team, colors in zip(teams, dealt, strict=True)
+        )
+        return GameStarted(competitors, True, variants)
     if action.players is None:
         return GameStarted(started.competitors, started.teams, variants)
     names = [name.strip() for name in action.players]
+    wanted = action.colors if action.colors is not None else [[] for _ in names]
+    if len(wanted) != len(names):
+        raise IllegalMove(f"staff: {len(names)} players but {len(wanted)} lists of colours")
+    dealt = deal_colors([tuple(colors) or None for colors in wanted])
     competitors = tuple(
-        Competitor(name, (name,), colors)
-        for name, colors in zip(names, deal_colors([None] * len(names)), strict=True)
+        Competitor(name, (name,), colors) for name, colors in zip(names, dealt, strict=True)
     )
     return GameStarted(competitors, False, variants)
 

@@ -124,14 +124,35 @@ class Settings(StrictModel):
     jokers: bool | None = None
 
 
+class TeamSetUp(StrictModel):
+    """A team of the next game: its name, its members in turn order, its colours (none:
+    dealt)."""
+
+    name: PlayerName
+    members: Annotated[list[PlayerName], Field(min_length=1, max_length=4)]
+    colors: Annotated[
+        list[Annotated[Color, Field(strict=False)]], Field(default_factory=list, max_length=4)
+    ]
+
+
 class Staff(_Action):
-    """A staff action: abort the game, re-sync the board with the sensors, or settings."""
+    """A staff action: abort the game, re-sync the board with the sensors, settings, or
+    set up the next game (``players`` with their ``colors``, each list empty for dealt
+    colours; or two ``teams``)."""
 
     type: Literal["staff"]
     op: StaffOp = Field(strict=False)
     pin: Annotated[str, Field(max_length=32)]
     settings: Settings | None = None
     players: Annotated[list[PlayerName], Field(min_length=1, max_length=8)] | None = None
+    colors: (
+        Annotated[
+            list[Annotated[list[Annotated[Color, Field(strict=False)]], Field(max_length=4)]],
+            Field(max_length=8),
+        ]
+        | None
+    ) = None
+    teams: Annotated[list[TeamSetUp], Field(min_length=1, max_length=4)] | None = None
 
 
 Action = Join | Select | Confirm | Joker | Answer | Again | Staff

@@ -171,15 +171,18 @@ def test_a_whole_game_from_the_staff_view_to_the_results_and_play_again(browser,
         browser.find_element(By.ID, "unlock-button").click()
         players = browser.find_element(By.ID, "new-players")
         waiting(browser).until(lambda d: players.is_displayed() and players.get_attribute("value"))
-        assert players.get_attribute("value") == "Ann, Ben, Cleo, Dev"
+        assert players.get_attribute("value") == "Ann (red), Ben (blue), Cleo (yellow), Dev (green)"
         players.clear()
-        players.send_keys("Zoe, Yan")
+        players.send_keys("Zoe (green yellow), Yan")
         Select(browser.find_element(By.ID, "new-edges")).select_by_value("shape")
         browser.find_element(By.ID, "new-jokers").click()  # no jokers
         browser.find_element(By.ID, "new-start").click()
         waiting(browser).until(lambda d: table.game.game_id == first + 1)
         started = table.state.started
-        assert [c.name for c in started.competitors] == ["Zoe", "Yan"]
+        assert [(c.name, tuple(map(str, c.colors))) for c in started.competitors] == [
+            ("Zoe", ("green", "yellow")),
+            ("Yan", ("red", "blue")),  # dealt
+        ]
         assert (str(started.variants.edges), started.variants.jokers) == ("shape", False)
         assert str(service.eye.edges) == str(service.hand.edges) == "shape"  # judged so
         waiting(browser).until(lambda d: "new game begins" in d.find_element(By.ID, "message").text)
@@ -212,3 +215,28 @@ def test_a_whole_game_from_the_staff_view_to_the_results_and_play_again(browser,
         assert table.game.game_id == first + 2 and table.state.started == started
         assert not browser.find_element(By.ID, "results").is_displayed()
         assert browser.find_element(By.ID, "turn").text == "Turn 1: Zoe"
+
+
+def test_the_staff_view_sets_up_teams_with_their_colours(browser, tmp_path):
+    with Running(tmp_path, autoplay=False, asking=()) as running:
+        table = running.service.controller
+        browser.get(running.service.page_url.rstrip("/") + "/staff")
+        browser.find_element(By.ID, "pin").send_keys(STAFF_PIN)
+        browser.find_element(By.ID, "unlock-button").click()
+        teams = browser.find_element(By.ID, "new-teams")
+        waiting(browser).until(lambda d: teams.is_displayed())
+        teams.send_keys("Foxes (red, blue): Ann, Ben; Owls: Cleo, Dev")
+        browser.find_element(By.ID, "new-start").click()
+        waiting(browser).until(lambda d: table.state.started.teams)
+        started = table.state.started
+        assert [(c.name, c.members, tuple(map(str, c.colors))) for c in started.competitors] == [
+            ("Foxes", ("Ann", "Ben"), ("red", "blue")),
+            ("Owls", ("Cleo", "Dev"), ("yellow", "green")),
+        ]
+        # the form shows the teams as they are now
+        browser.get(running.service.page_url.rstrip("/") + "/staff")
+        teams = browser.find_element(By.ID, "new-teams")
+        waiting(browser).until(lambda d: teams.get_attribute("value"))
+        assert teams.get_attribute("value") == (
+            "Foxes (red blue): Ann, Ben; Owls (yellow green): Cleo, Dev"
+        )

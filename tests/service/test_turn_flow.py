@@ -14,6 +14,7 @@ from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
+from firmware_host.rules.pieces import Color
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
@@ -238,12 +239,39 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
         await table.act(staff_new(settings=Settings(jokers=True)), "staff")  # same players
         assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
         assert table.state.started.variants == Variants(EdgeFace.SHAPE, True)
+        with pytest.raises(IllegalMove, match="2 players but 1 lists"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"]]), "staff")
+        with pytest.raises(IllegalMove, match="each owns 2"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"], []]), "staff")
+        twice = [["red", "blue"], ["red", "green"]]
+        with pytest.raises(IllegalMove, match="colour red is given twice"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=twice), "staff")
+        chosen = [["green", "yellow"], []]
+        await table.act(staff_new(players=["Ann", "Ben"], colors=chosen), "staff")
+        competitors = table.state.started.competitors
+        assert [c.colors for c in competitors] == [
+            (Color.GREEN, Color.YELLOW),
+            (Color.RED, Color.BLUE),  # Ben's dealt
+        ]
+        foxes = {"name": "Foxes", "members": ["Ann", "Ben"], "colors": ["yellow", "blue"]}
+        owls = {"name": "Owls", "members": ["Cleo", "Dev"]}
+        with pytest.raises(IllegalMove, match="players or the teams"):
+            await table.act(staff_new(players=["Ann"], teams=[foxes, owls]), "staff")
+        await table.act(staff_new(teams=[foxes, owls]), "staff")
+        teams = table.state.started
+        assert teams.teams and [(c.name, c.members) for c in teams.competitors] == [
+            ("Foxes", ("Ann", "Ben")),
+            ("Owls", ("Cleo", "Dev")),
+        ]
+        assert teams.competitors[0].colors == (Color.YELLOW, Color.BLUE)
+        assert table.snapshot().current_player == "Ann"
+        await table.act(staff_new(players=["Zoe", "Yan", "Xia"], settings=settings), "staff")
         third = table.game.game_id
         table._phase = Phase.OVER  # as at the end of a game
         await table.act(Again(type="again"), "Yan")
         assert table.game.game_id == third + 1 and table.state.next_turn == 1
         assert table.phase is Phase.SELECT
-        assert table.state.started.competitors == started.competitors
+        assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
         with Journal(tmp_path / "journal.sqlite3") as reader:
             for game in range(first, third + 1):
                 assert reader.game(game).finished is not None

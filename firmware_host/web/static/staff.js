@@ -87,14 +87,50 @@ function fillSetUp(message) {
   const form = $("new-game");
   const dropIt = isDropIt(message);
   form.dataset.game = dropIt ? "dropit" : "dice";
-  $("new-edges").parentElement.hidden = !dropIt;
-  $("new-jokers").parentElement.hidden = !dropIt;
+  for (const only of [$("new-edges"), $("new-jokers"), $("new-teams")]) only.parentElement.hidden = !dropIt;
   if (form.dataset.edited) return;
   $("new-players").value = message.players.join(", ");
+  $("new-teams").value = "";
   if (dropIt) {
-    $("new-edges").value = message.view.game.edges;
-    $("new-jokers").checked = message.view.game.jokers;
+    const game = message.view.game;
+    const named = (c) => `${c.name} (${c.colors.join(" ")})`;
+    if (game.teams) {
+      $("new-players").value = "";
+      $("new-teams").value = message.view.competitors.map((c) => `${named(c)}: ${c.members.join(", ")}`).join("; ");
+    } else {
+      $("new-players").value = message.view.competitors.map(named).join(", ");
+    }
+    $("new-edges").value = game.edges;
+    $("new-jokers").checked = game.jokers;
   }
+}
+
+// "Ann (red blue)" -> {name: "Ann", colors: ["red", "blue"]}
+function withColors(text) {
+  const found = text.trim().match(/^([^(]*?)\s*(?:\(([^)]*)\))?$/);
+  const colors = found && found[2] ? found[2].split(/[\s,+]+/).filter(Boolean) : [];
+  return { name: found ? found[1].trim() : text.trim(), colors };
+}
+
+// The set-up the form describes, as the staff action's keys.
+function setUpOf() {
+  const outside = /,(?![^(]*\))/; // commas outside brackets
+  const teamsText = $("new-teams").value.trim();
+  const dropIt = $("new-game").dataset.game === "dropit";
+  const more = {};
+  if (dropIt && teamsText) {
+    more.teams = teamsText.split(";").filter((t) => t.trim()).map((team) => {
+      const [head, members = ""] = team.split(":");
+      const { name, colors } = withColors(head);
+      return { name, colors, members: members.split(",").map((m) => m.trim()).filter(Boolean) };
+    });
+  } else {
+    const players = $("new-players").value.split(outside).filter((p) => p.trim()).map(withColors);
+    more.players = players.map((p) => p.name);
+    if (dropIt) more.colors = players.map((p) => p.colors);
+  }
+  if (dropIt) more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
+  return more;
 }
 
 function render(message) {
@@ -134,10 +170,7 @@ function wire() {
   $("new-game").oninput = () => { $("new-game").dataset.edited = "yes"; };
   $("new-game").onsubmit = async (event) => {
     event.preventDefault();
-    const players = $("new-players").value.split(",").map((name) => name.trim()).filter(Boolean);
-    const more = { players };
-    if ($("new-game").dataset.game === "dropit") more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
-    const reply = await staffAction("new", more);
+    const reply = await staffAction("new", setUpOf());
     if (reply.type === "done") delete $("new-game").dataset.edited;
   };
   showLocked(!staff.pin);
