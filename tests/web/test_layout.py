@@ -11,7 +11,7 @@ from firmware_host.config.board import load_board
 from firmware_host.web.access import Access
 from firmware_host.web.demo import DemoTable
 from tests.web.layout import PHONE, SCREEN, check, viewport
-from tests.web.support import TEAMS, report, serve, web_config
+from tests.web.support import FOUR, TEAMS, report, serve, web_config
 from tests.web.test_browser import browser, turn_shown, waiting  # noqa: F401 - a fixture
 
 
@@ -76,3 +76,22 @@ def test_every_state_of_the_drop_it_page_fits_the_screen_and_a_phone(
         shown(browser, f"{phone}/", PHONE)
         waiting(browser).until(lambda d: d.find_element(By.ID, "results").is_displayed())
         check(browser, shots, "dropit-phone-over", screen=False)
+
+
+def test_four_players_in_the_middle_of_a_game_fit_too(
+    browser,  # noqa: F811 - the fixture
+    tmp_path_factory,
+):
+    shots = tmp_path_factory.getbasetemp() / "page-shots"
+    table = DemoTable(load_board(), report(FOUR), ask=[], game_id="layout-four")
+    with serve(table, Access(web_config(), seed=3), ("127.0.0.1", "::1")) as served:
+        screen, phone = served.urls
+        for _ in range(40):  # every recorded turn, with its joker offers
+            served.tick()
+        assert table.finished and len(table.snapshot().state.drops) == 16
+        shown(browser, f"{screen}/", SCREEN)
+        waiting(browser).until(lambda d: d.find_element(By.ID, "select").is_displayed())
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#scores li")) == 4
+        check(browser, shots, "dropit-4-screen-middle", screen=True)
+        shown(browser, f"{phone}/", PHONE)
+        check(browser, shots, "dropit-4-phone-middle", screen=False)
