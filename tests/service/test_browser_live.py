@@ -18,6 +18,7 @@ from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
 from firmware_host.web.config import load_web_config
 from tests.service.support import REST, AskingReferee, options
+from tests.web.layout import PHONE, check, viewport
 from tests.web.test_browser import totals_shown, turn_shown, waiting
 
 SPEED = 200.0
@@ -240,3 +241,7 @@ def test_the_staff_view_sets_up_teams_with_their_colours(browser, tmp_path):
         assert teams.get_attribute("value") == (
             "Foxes (red blue): Ann, Ben; Owls (yellow green): Cleo, Dev"
         )
+        shots = tmp_path / "page-shots"
+        check(browser, shots, "staff-screen", screen=True)
+        viewport(browser, PHONE)  # a staff phone: 44 px targets, no sideways scroll
+        check(browser, shots, "staff-phone", screen=False)
