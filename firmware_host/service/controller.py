@@ -392,7 +392,7 @@ class TableController:
             self._question = self._page_question(f"q{self._asked}", outcome, player)
             self._phase = Phase.QUESTION
             event(log, "question", id=self._question.id, player=player, text=outcome.text)
-            self._say(f"the referee asks {player}: {outcome.text}")
+            self._say(f"the referee asks {player}: {self._question.text}")
             return
         self.asked = None
         if isinstance(outcome, Mishap):

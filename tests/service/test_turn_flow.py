@@ -3,6 +3,7 @@ questions answered from the page and the buttons, jokers, pile shifts, staff act
 refusals, and resuming a game from the journal after the service stopped mid-game."""
 
 import asyncio
+import re
 
 import pytest
 
@@ -14,7 +15,7 @@ from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.pieces import Color
+from firmware_host.rules.pieces import Color, Piece, Pose
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
@@ -29,8 +30,10 @@ from firmware_host.web.actions import (
     Staff,
     StaffOp,
 )
+from firmware_host.web.ask import Mark
+from firmware_host.web.svg import board_svg
 from tests.service.bench import Bench, TruthReferee
-from tests.service.support import AskingReferee
+from tests.service.support import REST, AskingReferee
 
 
 def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
@@ -275,6 +278,41 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
         with Journal(tmp_path / "journal.sqlite3") as reader:
             for game in range(first, third + 1):
                 assert reader.game(game).finished is not None
+        bench.close()
+
+    asyncio.run(main())
+
+
+class EyeWords(AskingReferee):
+    """Asks, before the drop of ``t2``, the eye's question whether it touches ``t1``, in
+    the eye's own words (with an id), carrying the piece where the eye believes it rests."""
+
+    def look(self, pieces, identity, readings, piece_id, options=()):
+        asked = super().look(pieces, identity, readings, piece_id, options)
+        if not isinstance(asked, Asked) or asked.key != REST:
+            return asked
+        dropped = Piece(piece_id, identity[0], identity[1], Pose(150.0, 60.0, 15.0))
+        return Asked("Is the dropped piece touching t1?", key="touch:t1", dropped=dropped)
+
+
+def test_the_page_puts_the_eyes_question_in_plain_words_over_the_board(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table.referee = EyeWords(TruthReferee(bench.simulator), {"t2"})
+        await bench.drop_turn()
+        await bench.drop_turn()
+        question = table.snapshot().question
+        first = table.state.board[0]
+        assert question.text == (
+            f"Is the {question.ghost.describe()} touching the lit-up {first.describe()}?"
+        )
+        assert question.mark == Mark("piece", "t1") and question.player == "Ben"
+        assert question.ghost.pose == Pose(150.0, 60.0, 15.0)
+        svg = board_svg(table.snapshot())
+        assert re.search(r'class="piece[^"]* asked" data-id="t1"', svg)
+        assert 'class="ghost"' in svg
+        assert table.snapshot().status == f"the referee asks Ben: {question.text}"
         bench.close()
 
     asyncio.run(main())
