@@ -404,6 +404,8 @@ class TableController:
     def _page_question(self, question_id: str, asked: Asked, player: str) -> Question:
         """The question as the page puts it: plain words, the piece drawn where the referee
         believes it rests, and what is asked about lit up."""
+        if asked.options:
+            return Question(question_id, asked.text, player, choices=asked.options)
         if asked.dropped is None or not asked.key:
             return Question(question_id, asked.text, player, ghost=asked.dropped)
         words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)

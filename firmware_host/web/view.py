@@ -35,16 +35,19 @@ from firmware_host.web.ask import Mark
 class Question:
     """A yes/no question the referee asks ``player`` (``id`` tells answers apart);
     ``ghost`` is the piece asked about where the referee believes it rests, ``mark`` what
-    the question lights up on the board (:mod:`firmware_host.web.ask`)."""
+    the question lights up on the board (:mod:`firmware_host.web.ask`); ``choices``, when
+    there are any, are the shapes to pick from instead of yes or no ("which piece fell?")."""
 
     id: str
     text: str
     player: str
     ghost: Piece | None = None
     mark: Mark | None = None
+    choices: tuple[tuple[Color, Shape], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "text", "player", "ghost", "mark"}``."""
+        """``{"id", "text", "player", "ghost", "mark", "choices"}`` (``choices``: ``[{"color",
+        "shape"}, ...]``, empty for a yes/no question)."""
         ghost = self.ghost
         return {
             "id": self.id,
@@ -60,6 +63,7 @@ class Question:
                 "angle": ghost.pose.angle,
             },
             "mark": None if self.mark is None else self.mark.to_json(),
+            "choices": [{"color": str(c), "shape": str(s)} for c, s in self.choices],
         }
 
 

@@ -12,9 +12,11 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal
+from firmware_host.rules.pieces import Color, Shape
 from firmware_host.service.autoplay import AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
+from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Service
 from firmware_host.web.config import load_web_config
 from tests.service.support import REST, AskingReferee, options
@@ -245,3 +247,55 @@ def test_the_staff_view_sets_up_teams_with_their_colours(browser, tmp_path):
         check(browser, shots, "staff-screen", screen=True)
         viewport(browser, PHONE)  # a staff phone: 44 px targets, no sideways scroll
         check(browser, shots, "staff-phone", screen=False)
+
+
+class WhichPieceFirst:
+    """Asks which piece fell for the first drop (as the eye does when nothing identified
+    it), then lets ``inner`` referee it as the piece chosen."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.held = None
+        self.chosen = None
+
+    def look(self, pieces, identity, readings, piece_id, options=()):
+        if piece_id != "t1":
+            return self.inner.look(pieces, identity, readings, piece_id, options)
+        self.held = (pieces, readings, piece_id, options)
+        return Asked("Which piece was dropped?", options=options)
+
+    def answer(self, yes):
+        return self.inner.answer(yes)
+
+    def choose(self, color, shape):
+        self.chosen = (color, shape)
+        pieces, readings, piece_id, options = self.held
+        return self.inner.look(pieces, (color, shape), readings, piece_id, options)
+
+
+def test_which_piece_fell_is_answered_with_the_shapes_not_yes_or_no(browser, tmp_path):
+    with Running(tmp_path, autoplay=False, asking=()) as running:
+        service = running.service
+        table = service.controller
+        asking = WhichPieceFirst(table.referee)
+        running.call(lambda: setattr(table, "referee", asking))
+        browser.get(service.page_url)
+        turn_shown(browser, 1)
+        waiting(browser).until(lambda d: table.paused is None)  # the hub is connected
+        drop = service.hand.drop(1, Color.RED, Shape.CIRCLE, 150.0, 0.0)
+        asyncio.run_coroutine_threadsafe(drop, running.loop).result(timeout=30)
+        deadline = time.monotonic() + DEADLINE_S
+        while table.phase is not Phase.QUESTION:
+            assert time.monotonic() < deadline, (table.phase, table.snapshot().status)
+            time.sleep(0.02)  # a bounded poll of the service's thread
+        title = browser.find_element(By.ID, "select-title")
+        waiting(browser).until(
+            lambda d: title.get_attribute("textContent") == "Ann: which shape fell?"
+        )
+        assert "Which piece was dropped?" in browser.find_element(By.ID, "question-text").text
+        assert not browser.find_element(By.ID, "yes").is_displayed()
+        assert not browser.find_element(By.ID, "confirm").is_displayed()
+        browser.find_element(By.CSS_SELECTOR, "#shapes [data-color=red][data-shape=circle]").click()
+        turn_shown(browser, 2)
+        assert asking.chosen == (Color.RED, Shape.CIRCLE)
+        assert table.state.drops[0].piece.describe() == "red circle"

@@ -113,6 +113,7 @@ def ask_first_question(setup, client):
         "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y}
         | {"angle": pose.angle},
         "mark": {"kind": "level", "ref": "2"},
+        "choices": [],
     }
     return question
 

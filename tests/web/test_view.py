@@ -109,6 +109,7 @@ def test_question_selection_and_joker_offer(board):
         "player": "Ben",
         "ghost": None,
         "mark": None,
+        "choices": [],
     }
     assert data["selection"] == {"player": "Ben", "color": "blue", "shape": "diamond"}
     assert data["joker_offer"] == {"turn": 14, "for": "Foxes", "players": ["Cleo", "Dev", "Eli"]}

@@ -66,7 +66,7 @@ function renderPrompt(message) {
   if (question) {
     const mine = mayActFor([question.player]);
     $("question-text").textContent = `${question.player}, please answer: ${question.text}`;
-    $("question-buttons").hidden = !mine;
+    $("question-buttons").hidden = !mine || question.choices.length > 0;
     $("question").dataset.id = question.id;
   }
   $("joker").hidden = !offer;
@@ -113,17 +113,23 @@ function renderResults(message) {
   $("again").hidden = !mayActFor(message.players);
 }
 
+// The current player's shapes; or, when the referee asks which piece fell, its choices.
 function renderSelect(view) {
   const turn = view.game.turn;
-  const show = Boolean(turn) && !view.question && !view.joker_offer && mayActFor([turn.player]);
+  const question = view.question;
+  const picking = Boolean(question && question.choices.length);
+  const who = picking ? question.player : turn && turn.player;
+  const show = Boolean(turn) && (!question || picking) && !view.joker_offer && mayActFor([who]);
   $("select").hidden = !show;
   if (!show) return;
   const current = view.competitors.find((c) => c.name === turn.for);
-  const chosen = view.selection;
+  const chosen = picking ? null : view.selection;
+  const items = picking ? question.choices : current.supply;
   const shapes = $("shapes");
   shapes.replaceChildren();
-  for (const item of current.supply) {
-    const button = element("button", "", `${item.color} ${item.shape} ×${item.count}`);
+  for (const item of items) {
+    const label = item.count ? `${item.color} ${item.shape} ×${item.count}` : `${item.color} ${item.shape}`;
+    const button = element("button", "", label);
     button.type = "button";
     button.prepend(swatch(item.color));
     button.dataset.color = item.color;
@@ -132,7 +138,8 @@ function renderSelect(view) {
     button.onclick = () => send({ type: "select", color: item.color, shape: item.shape });
     shapes.append(button);
   }
-  $("select-title").textContent = `${turn.player}: choose a shape`;
+  $("select-title").textContent = picking ? `${who}: which shape fell?` : `${who}: choose a shape`;
+  $("confirm").hidden = picking;
   $("confirm").disabled = !chosen;
 }
 
