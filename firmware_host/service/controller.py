@@ -99,7 +99,6 @@ class Phase(StrEnum):
 
 
 NewGame = Callable[[GameStarted], DropItRecord]
-
 """Journals a new game with this set-up and returns it."""
 
 KeepFrame = Callable[[int, int], Path | None]
