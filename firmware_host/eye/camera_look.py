@@ -196,7 +196,7 @@ class CameraLook:
                 text = question_text(
                     feature, dropped, self.look.others(), self.look.eye.table.board.bonus_circles
                 )
-                return self._set(Asking(Question(feature, text)), "camera")
+                return self._set(Asking(Question(feature, text, dropped)), "camera")
         if otherwise is not None and len(set(keys)) > 1:
             return self._set(otherwise, "camera")
         shares: dict[tuple[object, ...], float] = {}

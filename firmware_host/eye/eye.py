@@ -516,7 +516,8 @@ class Look:
         self._question = feature
         dropped = self.candidates[0].pieces[-1]
         circles = self.eye.table.board.bonus_circles
-        return Asking(Question(feature, _text(feature, dropped, self.others(), circles)))
+        text = _text(feature, dropped, self.others(), circles)
+        return Asking(Question(feature, text, dropped))
 
     def _sure(self, chosen: int) -> bool:
         """Whether the leading landing's verdict stands the model's own error: every

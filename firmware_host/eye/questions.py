@@ -27,10 +27,12 @@ class Question:
 
     The service shows ``text`` on the page (``firmware_host.web.view.Question`` is built
     from it, adding the player asked) and maps the yes/no buttons to ``Look.answer``.
+    ``dropped`` is the dropped piece at the pose the eye believes (the page draws it).
     """
 
     id: str
     text: str
+    dropped: Piece | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"id", "text"}``."""

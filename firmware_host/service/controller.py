@@ -34,6 +34,7 @@ from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.dropit.events import (
     Event,
+    GameStarted,
     JokerSpent,
     PieceMove,
     PiecesMoved,
@@ -41,6 +42,7 @@ from firmware_host.games.dropit.events import (
     ShapeDropped,
 )
 from firmware_host.games.dropit.gamefile import piece_id
+from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState, Turn
 from firmware_host.games.dropit.track import TrackState
 from firmware_host.journal.dropit import DropItRecord
@@ -63,7 +65,17 @@ from firmware_host.service.referee import (
     Outcome,
     Referee,
 )
-from firmware_host.web.actions import Answer, Confirm, Joker, SeatAction, Select, Staff, StaffOp
+from firmware_host.web.actions import (
+    Again,
+    Answer,
+    Confirm,
+    Joker,
+    SeatAction,
+    Select,
+    Staff,
+    StaffOp,
+)
+from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
 
@@ -86,18 +98,19 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-NewGame = Callable[[], DropItRecord]
+NewGame = Callable[[GameStarted], DropItRecord]
+"""Journals a new game with this set-up and returns it."""
 
 KeepFrame = Callable[[int, int], Path | None]
 """Keeps the frame a verdict came from (game id, turn): its file, or None when the drop
 was judged without the camera (:class:`~firmware_host.camera.kept.FrameKeeper`)."""
-"""Journals a new game (same players and settings) and returns it."""
 
 
 class TableController:
     """The turn flow of ``game`` on ``board``, refereed by ``referee``, shown on ``tracks``.
 
-    ``new_game`` starts the next game once staff abort this one (None: abort only ends it).
+    ``new_game`` starts the next game (staff abort or set one up, or the players play
+    again; None: abort only ends the game).
     """
 
     def __init__(
@@ -182,6 +195,10 @@ class TableController:
             if self._question is None or self._question.id != action.question:
                 raise IllegalMove(f"no pending question {action.question!r}")
             await self.answer(action.yes)
+        elif isinstance(action, Again):
+            if self._phase is not Phase.OVER:
+                raise IllegalMove("the game is not over yet")
+            self._start_next(self.state.started, "a new game with the same players begins")
         else:
             self._staff(action)
         event(log, "action", type=action.type, seat=seat)
@@ -371,10 +388,10 @@ class TableController:
             self._asked += 1
             turn = self.state.current
             player = turn.player if turn else ""
-            self._question = Question(f"q{self._asked}", outcome.text, player)
+            self._question = self._page_question(f"q{self._asked}", outcome, player)
             self._phase = Phase.QUESTION
             event(log, "question", id=self._question.id, player=player, text=outcome.text)
-            self._say(f"the referee asks {player}: {outcome.text}")
+            self._say(f"the referee asks {player}: {self._question.text}")
             return
         self.asked = None
         if isinstance(outcome, Mishap):
@@ -382,6 +399,16 @@ class TableController:
             self.mishap(outcome)
             return
         self._decided(outcome)
+
+    def _page_question(self, question_id: str, asked: Asked, player: str) -> Question:
+        """The question as the page puts it: plain words, the piece drawn where the referee
+        believes it rests, and what is asked about lit up."""
+        if asked.options:
+            return Question(question_id, asked.text, player, choices=asked.options)
+        if asked.dropped is None or not asked.key:
+            return Question(question_id, asked.text, player, ghost=asked.dropped)
+        words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
+        return Question(question_id, words or asked.text, player, asked.dropped, mark)
 
     def _decided(self, landed: Landed) -> None:
         turn = self.state.current
@@ -479,15 +506,14 @@ class TableController:
     def _staff(self, action: Staff) -> None:
         if action.op is StaffOp.ABORT:
             event(log, "game aborted by staff", logging.WARNING, game=self.game.game_id)
-            self.game.finish()
             if self._new_game is None:
+                self.game.finish()
                 self._phase = Phase.OVER
                 self._say("game aborted by staff")
                 return
-            self.game = self._new_game()
-            self._verdict = None
-            self._enter_turn(resumed=True)
-            self._say("game aborted by staff; a new game begins")
+            self._start_next(self.state.started, "game aborted by staff; a new game begins")
+        elif action.op is StaffOp.NEW:
+            self._start_next(set_up(self.state.started, action), "staff set up a new game")
         elif action.op is StaffOp.RESYNC:
             self.asked = None
             self._question = None
@@ -495,6 +521,22 @@ class TableController:
             self._say("re-synced: the turn starts again")
         else:
             raise IllegalMove("settings are changed in the config files for this table")
+
+    def _start_next(self, started: GameStarted, status: str) -> None:
+        """End this game (if it is not over) and begin the next one, set up as ``started``."""
+        if self._new_game is None:
+            raise IllegalMove("this table cannot start a new game")
+        if self._phase is Phase.JUDGING:
+            raise IllegalMove("the referee is judging a drop: try again in a moment")
+        GameState.start(started)  # a set-up the rules refuse is refused before anything ends
+        self.game.finish()
+        self.game = self._new_game(started)
+        self.asked = None  # a question of the ended game is not this one's
+        players = ",".join(m for c in started.competitors for m in c.members)
+        event(log, "game started", game=self.game.game_id, players=players)
+        self._verdict = None
+        self._enter_turn(resumed=True)
+        self._say(status)
 
     # -- outputs (only after the journal committed) -----------------------------------
 
@@ -538,12 +580,48 @@ class TableController:
             camera=self._camera_out(),
         )
 
+    @property
+    def camera_status(self) -> str:
+        """``"none"`` (no camera), ``"ok"``, or what keeps the referee's camera out."""
+        return self.referee.camera_status if isinstance(self.referee, CameraReferee) else "none"
+
     def _camera_out(self) -> str:
         """What keeps the referee's camera out ("" while it sees, or without one)."""
-        if not isinstance(self.referee, CameraReferee):
-            return ""
-        status = self.referee.camera_status
+        status = self.camera_status
         return "" if status in ("ok", "none") else status
+
+
+def set_up(started: GameStarted, action: Staff) -> GameStarted:
+    """The set-up staff ask for: ``action``'s players (or teams), with the colours they
+    chose or dealt ones, and its settings; what they leave unset as in ``started``."""
+    variants = started.variants
+    settings = action.settings
+    if settings is not None:
+        variants = Variants(
+            settings.edges if settings.edges is not None else variants.edges,
+            settings.jokers if settings.jokers is not None else variants.jokers,
+        )
+    if action.teams is not None:
+        if action.players is not None:
+            raise IllegalMove("staff: name the players or the teams, not both")
+        teams = action.teams
+        dealt = deal_colors([tuple(team.colors) or None for team in teams])
+        competitors = tuple(
+            Competitor(team.name.strip(), tuple(m.strip() for m in team.members), colors)
+            for team, colors in zip(teams, dealt, strict=True)
+        )
+        return GameStarted(competitors, True, variants)
+    if action.players is None:
+        return GameStarted(started.competitors, started.teams, variants)
+    names = [name.strip() for name in action.players]
+    wanted = action.colors if action.colors is not None else [[] for _ in names]
+    if len(wanted) != len(names):
+        raise IllegalMove(f"staff: {len(names)} players but {len(wanted)} lists of colours")
+    dealt = deal_colors([tuple(colors) or None for colors in wanted])
+    competitors = tuple(
+        Competitor(name, (name,), colors) for name, colors in zip(names, dealt, strict=True)
+    )
+    return GameStarted(competitors, False, variants)
 
 
 def _disagrees(message: str) -> Mishap:

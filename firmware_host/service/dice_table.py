@@ -12,6 +12,7 @@ calls (``link_changed``, ``redraw``).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from firmware_host.logs import event as log_event
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_tray import DiceTray
 from firmware_host.tables.game import EventJson, Setup, TableGame
-from firmware_host.web.actions import Staff, StaffOp
+from firmware_host.web.actions import Again, Staff, StaffOp
 from firmware_host.web.dice_actions import DiceAction, Move, Roll
 from firmware_host.web.table import ViewChannel
 
@@ -106,6 +107,8 @@ class DiceTable:
         self.thrower = thrower
         self.tray = DiceTray(dice)
         self.tray.want(game.roll())
+        self.setup: Setup | None = None
+        """The set-up this table's game was started with (None for a resumed game)."""
         self._link = ("connecting to the hub", False)
         self._channel = ViewChannel(self._view())
 
@@ -126,7 +129,9 @@ class DiceTable:
         log_event(
             log, "game started", game=game_id, kind=kind.KIND, players=",".join(setup.players)
         )
-        return cls(journal, game_id, game, 1, dice=dice, thrower=thrower)
+        table = cls(journal, game_id, game, 1, dice=dice, thrower=thrower)
+        table.setup = setup
+        return table
 
     @classmethod
     def resume(
@@ -180,8 +185,14 @@ class DiceTable:
             self.play(action.player or seat, action.move)
         elif isinstance(action, Roll):
             self.throw()
+        elif isinstance(action, Again):
+            if not self.game.over:
+                raise IllegalMove("the game is not over yet")
+            self._start_next(self.journal.events(self.game_id)[0].data)
         elif action.op is StaffOp.ABORT:
             self.abort()
+        elif action.op is StaffOp.NEW and action.players is not None and not action.settings:
+            self.set_up(tuple(name.strip() for name in action.players))
         else:
             raise IllegalMove(
                 f"staff: {action.op.value} is a Drop It action, not for {type(self.game).TITLE}"
@@ -215,13 +226,35 @@ class DiceTable:
     def abort(self) -> None:
         """Staff end the game: it is marked finished and a new one with the same set-up
         starts (the aborted game stays in the journal)."""
-        kind = type(self.game)
-        first = self.journal.events(self.game_id)[0].data
-        self.journal.finish(self.game_id)
         log_event(log, "game aborted", game=self.game_id)
+        self._start_next(self.journal.events(self.game_id)[0].data)
+
+    def set_up(self, players: tuple[str, ...]) -> None:
+        """Staff end this game and start the next with ``players`` (the same variant; a
+        new seed); refused, changing nothing, when the game does not take them."""
+        kind = type(self.game)
+        setup = Setup(players, seed=self.game_id + 1)
+        if self.setup is not None:
+            setup = Setup(players, self.setup.seed + self.game_id, self.setup.variant)
+        try:
+            first = kind.first_event(setup)
+            kind.replay([first])
+        except (ValueError, InputError) as exc:
+            raise IllegalMove(f"staff: {exc}") from exc
+        self.setup = setup
+        self._start_next(first)
+
+    def _start_next(self, first: EventJson) -> None:
+        """End this game (if it is not over) and start the next from its ``first`` event."""
+        kind = type(self.game)
+        self.journal.finish(self.game_id)
         self.game = kind.replay([first])
         self.game_id = self.journal.start_game(kind.KIND, first)
         self.events = 1
+        log_event(
+            log, "game started", game=self.game_id, kind=kind.KIND,
+            players=",".join(self.game.players),
+        )
         self.tray.want(self.game.roll())
         self._publish()
 
@@ -230,6 +263,16 @@ class DiceTable:
         self.journal.append(self.game_id, self.events + 1, event)
         self.events += 1
         self.game = after
+        what = {k: v for k, v in event.items() if k != "type"}
+        log_event(
+            log,
+            "move",
+            game=self.game_id,
+            event=self.events,
+            type=event.get("type", ""),
+            data=json.dumps(what, separators=(",", ":"), sort_keys=True),
+            scores=" ".join(f"{k}={v}" for k, v in after.view()["scores"].items()),
+        )
         if after.over:
             self.journal.finish(self.game_id)
             log_event(

@@ -204,7 +204,7 @@ class EyeReferee:
             question = outcome.question
             if isinstance(question, PieceQuestion):
                 return Asked(question.text, options=question.options)
-            return Asked(question.text, key=question.id)
+            return Asked(question.text, key=question.id, dropped=question.dropped)
         if isinstance(outcome, Disagree):
             return Mishap(MishapKind.DISAGREES, outcome.reason)
         if isinstance(outcome, Jam):

@@ -38,11 +38,13 @@ class Landed:
 class Asked:
     """A question for the players (``text`` as shown and spoken): yes or no, or, with
     ``options``, which of these pieces was dropped. ``key`` names what is asked (the eye's
-    feature id), for a simulated player who answers honestly."""
+    feature id), for a simulated player who answers honestly, and the page's drawing;
+    ``dropped`` is the dropped piece where the referee believes it rests (the page's ghost)."""
 
     text: str
     key: str = ""
     options: tuple[Identity, ...] = ()
+    dropped: Piece | None = None
 
 
 class MishapKind(StrEnum):

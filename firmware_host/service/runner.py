@@ -35,7 +35,7 @@ from starlette.applications import Starlette
 
 from firmware_host.camera.calibration import effective_colors
 from firmware_host.camera.feed import CameraFeed
-from firmware_host.camera.kept import FrameKeeper, frames_folder
+from firmware_host.camera.kept import FrameKeeper, frame_path, frames_folder
 from firmware_host.camera.sight import Sight
 from firmware_host.camera.sources import open_source
 from firmware_host.config.board import EdgeFace
@@ -70,6 +70,7 @@ from firmware_host.service.track_log import LoggedTracks
 from firmware_host.service.virtual_hand import VirtualHand
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig, load_web_config
+from firmware_host.web.look import NO_CAMERA, LastLook
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 log = logging.getLogger("firmware_host.service")
@@ -263,7 +264,7 @@ class Service:
         self.hand = VirtualHand(virtual, options.seed, edges) if virtual is not None else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
-        eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
+        self.eye = eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
         self.tracks: TrackDisplay | None = None
         self.buttons: PanelButtons | None = None
         self.link: HubLink | None = None
@@ -298,11 +299,28 @@ class Service:
             event(log, "frame not kept", logging.WARNING, turn=turn, problem=str(exc))
             return None
 
-    def _new_game(self) -> DropItRecord:
-        """Journal a new game with the same set-up (the virtual hub's board is emptied)."""
+    def last_look(self) -> LastLook:
+        """The staff view's last look: the latest verdict and its kept frame, if any."""
+        game_id = str(self.controller.game.game_id)
+        if self.keeper is None:
+            return LastLook(NO_CAMERA, game_id)
+        camera = self.controller.camera_status
+        drops = self.controller.state.drops
+        if not drops:
+            return LastLook(camera, game_id)
+        drop = drops[-1]
+        frame = frame_path(self.keeper.folder, self.controller.game.game_id, drop.turn)
+        return LastLook(camera, game_id, drop.turn, drop.player, drop.piece.describe(), frame)
+
+    def _new_game(self, started: GameStarted) -> DropItRecord:
+        """Journal a new game set up as ``started`` (the virtual hub's board is emptied; the
+        eye and the simulated hand judge with its edge face)."""
         if self.hub is not None and self.hub.virtual is not None:
             self.hub.virtual.clear_board()
-        return DropItRecord.start(self.journal, game_start(self.options))
+        self.eye.edges = started.variants.edges
+        if self.hand is not None:
+            self.hand.edges = started.variants.edges
+        return DropItRecord.start(self.journal, started)
 
     def stop(self) -> None:
         """Ask the service to stop (safe from a signal handler)."""
@@ -315,7 +333,9 @@ class Service:
         tasks = [loop.create_task(self._play())]
         page = None
         if self.options.http:
-            app = create_app(self.controller, Access(self.web), simulated=self.simulated)
+            app = create_app(
+                self.controller, Access(self.web), simulated=self.simulated, look=self.last_look
+            )
             page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url
             self.announce(f"tabletop run: the page: {page.url}")

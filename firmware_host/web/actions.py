@@ -9,6 +9,9 @@ Every message is one JSON object whose ``"type"`` names the action (``docs/web.m
     {"type": "answer", "question": "q7", "yes": true, "token": "..."}
     {"type": "staff", "op": "abort", "pin": "2741"}
     {"type": "staff", "op": "settings", "pin": "2741", "settings": {"jokers": true}}
+    {"type": "staff", "op": "new", "pin": "2741", "players": ["Ann", "Ben"],
+     "settings": {"edges": "shape", "jokers": false}}
+    {"type": "again", "token": "..."}
 
 Any action may carry ``"ref"`` (a short string the reply echoes). :func:`parse_action`
 turns a message into an :class:`Action` or raises :class:`~firmware_host.errors.InputError`
@@ -48,6 +51,7 @@ TABLE_SEAT = "table"
 it is (see :class:`~firmware_host.web.access.Access`)."""
 
 Short = Annotated[str, Field(min_length=1, max_length=64)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[^<>&\"]*\S[^<>&\"]*$")]
 Token = Annotated[str, Field(max_length=128)]
 
 
@@ -96,12 +100,21 @@ class Answer(_Action):
     token: Token | None = None
 
 
+class Again(_Action):
+    """Play again with the same players and settings, once the game is over."""
+
+    type: Literal["again"]
+    token: Token | None = None
+
+
 class StaffOp(StrEnum):
-    """What staff may do from the page."""
+    """What staff may do from the page: ``new`` ends the game and sets up the next
+    (``players`` and ``settings``; unset: as in this game)."""
 
     ABORT = "abort"
     RESYNC = "resync"
     SETTINGS = "settings"
+    NEW = "new"
 
 
 class Settings(StrictModel):
@@ -111,19 +124,41 @@ class Settings(StrictModel):
     jokers: bool | None = None
 
 
+class TeamSetUp(StrictModel):
+    """A team of the next game: its name, its members in turn order, its colours (none:
+    dealt)."""
+
+    name: PlayerName
+    members: Annotated[list[PlayerName], Field(min_length=1, max_length=4)]
+    colors: Annotated[
+        list[Annotated[Color, Field(strict=False)]], Field(default_factory=list, max_length=4)
+    ]
+
+
 class Staff(_Action):
-    """A staff action: abort the game, re-sync the board with the sensors, or settings."""
+    """A staff action: abort the game, re-sync the board with the sensors, settings, or
+    set up the next game (``players`` with their ``colors``, each list empty for dealt
+    colours; or two ``teams``)."""
 
     type: Literal["staff"]
     op: StaffOp = Field(strict=False)
     pin: Annotated[str, Field(max_length=32)]
     settings: Settings | None = None
+    players: Annotated[list[PlayerName], Field(min_length=1, max_length=8)] | None = None
+    colors: (
+        Annotated[
+            list[Annotated[list[Annotated[Color, Field(strict=False)]], Field(max_length=4)]],
+            Field(max_length=8),
+        ]
+        | None
+    ) = None
+    teams: Annotated[list[TeamSetUp], Field(min_length=1, max_length=4)] | None = None
 
 
-Action = Join | Select | Confirm | Joker | Answer | Staff
+Action = Join | Select | Confirm | Joker | Answer | Again | Staff
 """Any action the page can send."""
 
-SeatAction = Select | Confirm | Joker | Answer
+SeatAction = Select | Confirm | Joker | Answer | Again
 """The actions a seat takes (as opposed to joining, and staff actions)."""
 
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
@@ -196,6 +231,12 @@ def check_action(action: SeatAction, view: TableView, seat: str) -> None:
             raise Refused("no joker is on offer")
         if not _acts_for(seat, view.joker_players):
             raise Refused(f"the joker is {drop.competitor}'s, not {seat}'s", forbidden=True)
+        return
+    if isinstance(action, Again):
+        if current is not None or view.joker_offer:
+            raise Refused("the game is not over yet")
+        if not _acts_for(seat, view.players):
+            raise Refused(f"{seat} did not play this game", forbidden=True)
         return
     if current is None:
         raise Refused("the game is over")

@@ -5,7 +5,8 @@ refereed by :func:`~firmware_host.games.dropit.referee.referee_game`: each :meth
 plays the next recorded turn (pieces knocked aside, the drop and its verdict), offers a
 joker after a broken rule when the player has one (the next step takes the recording's
 decision unless the page answered first), and before each turn listed in ``ask`` the
-referee asks the current player "Has the <shape> come to rest?" and waits: *yes* plays
+referee asks the current player about the recorded landing (does the shape, drawn as a
+ghost at its recorded pose, reach its level, the line under it lit up) and waits: *yes* plays
 the turn at once, *no* asks again at the next step. :meth:`run` steps on an injectable
 ``sleep`` clock. Every action that reaches the table is kept in :attr:`DemoTable.received`.
 
@@ -27,6 +28,7 @@ from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
 from firmware_host.games.dropit.state import GameState
 from firmware_host.rules.landing import Verdict
 from firmware_host.web.actions import (
+    Again,
     Answer,
     Confirm,
     Joker,
@@ -36,6 +38,7 @@ from firmware_host.web.actions import (
     Staff,
     StaffOp,
 )
+from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
 
@@ -130,11 +133,11 @@ class DemoTable:
     def _ask_about(self, turn: RefereedTurn) -> None:
         self._asked += 1
         player = self._state.current.player if self._state.current else turn.drop.player
-        self._question = Question(
-            id=f"q{self._asked}",
-            text=f"Turn {turn.drop.turn}: has the {turn.drop.piece.describe()} come to rest?",
-            player=player,
-        )
+        piece = turn.drop.piece
+        level = turn.drop.ruling.level
+        feature = f"level:{level}" if level > 1 else "edge:bottom"
+        text, mark = plain_question(feature, piece, self._state.board, self.board)
+        self._question = Question(f"q{self._asked}", text, player, ghost=piece, mark=mark)
         self._status = f"waiting for {player} to answer the referee"
 
     def _play(self) -> None:
@@ -185,6 +188,8 @@ class DemoTable:
             self._play()
         elif isinstance(action, Joker):
             self._settle_joker(action.spend)
+        elif isinstance(action, Again):
+            raise IllegalMove("the demo plays its recording once: start `tabletop page` again")
         else:
             self._staff(action)
         self.received.append(Received(action, seat))
@@ -198,6 +203,8 @@ class DemoTable:
             self._status = "game aborted by staff"
         elif action.op is StaffOp.RESYNC:
             self._status = "board re-synced by staff (the demo has no sensors to read)"
+        elif action.op is StaffOp.NEW:
+            raise IllegalMove("the demo plays its recording: it cannot set up a new game")
         else:
             given = action.settings or Settings()
             self.settings = self.settings.model_copy(

@@ -29,6 +29,7 @@ from pydantic import Field, TypeAdapter
 
 from firmware_host.web.actions import (
     TABLE_SEAT,
+    Again,
     Join,
     Refused,
     Short,
@@ -58,11 +59,11 @@ class Roll(_Action):
     token: Token | None = None
 
 
-DiceAction = Move | Roll
-"""The actions a seat takes in a dice game."""
+DiceAction = Move | Roll | Again
+"""The actions a seat takes in a dice game (``again``: play again once it is over)."""
 
 _ADAPTER: TypeAdapter[Join | Staff | DiceAction] = TypeAdapter(
-    Annotated[Join | Staff | Move | Roll, Field(discriminator="type")]
+    Annotated[Join | Staff | Move | Roll | Again, Field(discriminator="type")]
 )
 
 
@@ -74,6 +75,12 @@ def parse_dice_action(raw: str | bytes) -> Join | Staff | DiceAction:
 def check_dice_action(action: DiceAction, view: DiceTableView, seat: str) -> None:
     """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
     game in ``view`` waits for it from that seat."""
+    if isinstance(action, Again):
+        if not view.data["over"]:
+            raise Refused("the game is not over yet")
+        if seat != TABLE_SEAT and seat not in view.players:
+            raise Refused(f"{seat} did not play this game", forbidden=True)
+        return
     if isinstance(action, Roll):
         roll = view.roll
         if roll is None:

@@ -7,7 +7,11 @@ Routes (``docs/web.md``):
 * ``POST /api/actions`` -- one action (:mod:`firmware_host.web.actions`); the reply;
 * ``WS /ws`` -- the view message on connect and on every change; the client may send
   actions, each answered by a reply message;
-* ``GET /healthz`` -- ``ok``.
+* ``GET /staff`` -- the staff view (the staff PIN unlocks it): staff actions, the last look;
+* ``GET /api/staff/look`` and ``GET /api/staff/look.jpg`` -- the last look
+  (:class:`~firmware_host.web.look.LastLook`) and its frame, only with the staff PIN in
+  the ``X-Staff-Pin`` header (403 without it, 404 when there is no frame);
+* ``GET /healthz`` -- ``ok``; ``GET /favicon.ico`` -- the table's icon.
 
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
@@ -42,10 +46,13 @@ from firmware_host.errors import IllegalMove, InputError
 from firmware_host.web.access import Access
 from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, Staff
 from firmware_host.web.frontend import DROP_IT, Frontend
+from firmware_host.web.look import NO_CAMERA, LastLook
 from firmware_host.web.table import Table
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
+PIN_HEADER = "x-staff-pin"
+"""The header that carries the staff PIN on the staff view's reads."""
 
 
 class Desk:
@@ -127,14 +134,53 @@ def create_app(
     background: Callable[[], Awaitable[None]] | None = None,
     frontend: Frontend = DROP_IT,
     simulated: bool = False,
+    look: Callable[[], LastLook] | None = None,
 ) -> Starlette:
     """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
     clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
-    shows a "simulated table" badge)."""
+    shows a "simulated table" badge). ``look`` gives the last look for the staff view
+    (None: a table without a camera)."""
     desk = Desk(table, access, frontend, simulated)
+
+    def last_look() -> LastLook:
+        if look is None:
+            return LastLook(camera=NO_CAMERA, game_id=table.snapshot().game_id)
+        return look()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / frontend.page, headers={"Cache-Control": "no-store"})
+
+    async def staff_page(request: Request) -> Response:
+        return FileResponse(STATIC / "staff.html", headers={"Cache-Control": "no-store"})
+
+    def staff_refused(request: Request) -> Response | None:
+        try:
+            access.check_pin(request.headers.get(PIN_HEADER, ""), _host(request.client))
+        except Refused as exc:
+            return JSONResponse({"type": "error", "error": str(exc)}, status_code=403)
+        return None
+
+    async def staff_look(request: Request) -> Response:
+        refused = staff_refused(request)
+        if refused is not None:
+            return refused
+        return JSONResponse(last_look().to_json(), headers={"Cache-Control": "no-store"})
+
+    async def staff_look_frame(request: Request) -> Response:
+        refused = staff_refused(request)
+        if refused is not None:
+            return refused
+        latest = last_look()
+        if latest.state != "look" or latest.frame is None:
+            return JSONResponse(
+                {"type": "error", "error": f"no frame to show: {latest.state}"}, status_code=404
+            )
+        return FileResponse(
+            latest.frame, media_type="image/jpeg", headers={"Cache-Control": "no-store"}
+        )
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def view(request: Request) -> Response:
         return JSONResponse(desk.view_message(table.snapshot(), _host(request.client)))
@@ -205,6 +251,10 @@ def create_app(
             Route("/api/view", view),
             Route("/api/actions", actions, methods=["POST"]),
             Route("/healthz", health),
+            Route("/staff", staff_page),
+            Route("/api/staff/look", staff_look),
+            Route("/api/staff/look.jpg", staff_look_frame),
+            Route("/favicon.ico", favicon),
             WebSocketRoute("/ws", feed),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

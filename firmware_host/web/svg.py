@@ -5,13 +5,17 @@ flipped (SVG's y runs down), plus a margin on the left, right and bottom for the
 symbols of the active face. Classes and ``data-`` attributes name what each element is,
 so the page can style it and tests can read it:
 
-* ``level-line`` polylines (``data-level``) and ``level-number`` labels;
+* ``level-line`` polylines (``data-level``) and ``level-number`` labels (drawn over the
+  pieces, so a piece never hides them);
 * ``bonus`` circles (``data-points``; ``scored`` when the last drop covers them);
 * ``edge`` segments (``data-side``, ``data-symbol``; ``offender`` when the last drop broke
   the edge rule on them);
 * ``piece`` shapes (``data-id``, ``data-color``, ``data-shape``, ``data-x``, ``data-y``,
   ``data-angle``; ``dropped`` for the latest drop, ``offender`` for the pieces it touched
-  against the rules).
+  against the rules);
+* while the referee asks: the piece asked about as a ``ghost`` at the pose the referee
+  believes, and what the question is about lit up with the class ``asked`` (a piece, a
+  bonus circle, a level line, or an ``asked-line`` along an edge or the top).
 """
 
 from __future__ import annotations
@@ -53,12 +57,17 @@ def board_svg(view: TableView) -> str:
         f'aria-label="the drop zone" viewBox="{_n(-m)} {_n(-m)} {_n(w + 2 * m)} {_n(h + 2 * m)}">',
         f'<rect class="zone" x="0" y="0" width="{_n(w)}" height="{_n(h)}"/>',
     ]
-    parts += _levels(board)
+    mark = view.question.mark if view.question is not None else None
+    asked = (mark.kind, mark.ref) if mark is not None else ("", "")
+    lines, numbers = _levels(board, int(asked[1]) if asked[0] == "level" else None)
+    parts += lines
     scored = set(view.scored_circles)
-    for c in board.bonus_circles:
+    for k, c in enumerate(board.bonus_circles):
+        lit = "asked" if asked == ("circle", str(k)) else None
         parts.append(
-            f"<circle class={_classes('bonus', 'scored' if c in scored else None)} "
-            f'data-points="{c.points}" cx="{_n(c.x)}" cy="{_n(h - c.y)}" r="{_n(c.radius)}"/>'
+            f"<circle class={_classes('bonus', 'scored' if c in scored else None, lit)} "
+            f'data-index="{k}" data-points="{c.points}" cx="{_n(c.x)}" cy="{_n(h - c.y)}" '
+            f'r="{_n(c.radius)}"/>'
             f'<text class="bonus-points" x="{_n(c.x)}" y="{_n(h - c.y)}">+{c.points}</text>'
         )
     offending = view.offending_edges
@@ -67,28 +76,55 @@ def board_svg(view: TableView) -> str:
     dropped = view.last_drop.piece.id if view.last_drop else None
     offenders = view.offending_pieces
     for piece in view.pieces:
-        parts.append(_piece(board, piece, piece.id == dropped, piece.id in offenders))
+        lit = asked == ("piece", piece.id)
+        parts.append(_piece(board, piece, piece.id == dropped, piece.id in offenders, lit))
+    if asked[0] in ("edge", "top"):
+        parts.append(_asked_line(board, asked[1] or "top"))
+    if view.question is not None and view.question.ghost is not None:
+        parts.append(_piece(board, view.question.ghost, ghost=True))
+    parts += numbers
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _levels(board: Board) -> list[str]:
+def _asked_line(board: Board, side: str) -> str:
+    """A lit-up line along ``side`` of the drop zone (``left``, ``right``, ``bottom``,
+    ``top``)."""
+    w, h = board.width, board.height
+    x1, y1, x2, y2 = {
+        "left": (0.0, 0.0, 0.0, h),
+        "right": (w, 0.0, w, h),
+        "bottom": (0.0, h, w, h),
+        "top": (0.0, 0.0, w, 0.0),
+    }[side]
+    return (
+        f'<line class="asked asked-line" data-side="{side}" x1="{_n(x1)}" y1="{_n(y1)}" '
+        f'x2="{_n(x2)}" y2="{_n(y2)}"/>'
+    )
+
+
+def _levels(board: Board, asked: int | None = None) -> tuple[list[str], list[str]]:
+    """The level lines and the level numbers; with ``asked``, the line under that level
+    lit up."""
     h, label_x = board.height, 10.0
-    out = []
+    out: list[str] = []
+    numbers: list[str] = []
     floor = 0.0
     for line in board.levels:
         if line is not board.levels[-1]:
             points = " ".join(f"{_n(x)},{_n(h - y)}" for x, y in line.top)
+            lit = asked is not None and line.level == asked - 1
             out.append(
-                f'<polyline class="level-line" data-level="{line.level}" points="{points}"/>'
+                f"<polyline class={_classes('level-line', 'asked' if lit else None)} "
+                f'data-level="{line.level}" points="{points}"/>'
             )
         top = line.y_at(label_x)
-        out.append(
+        numbers.append(
             f'<text class="level-number" x="{_n(label_x)}" y="{_n(h - (floor + top) / 2)}">'
             f"{line.level}</text>"
         )
         floor = top
-    return out
+    return out, numbers
 
 
 def _edge(board: Board, segment: EdgeSegment, offender: bool) -> str:
@@ -128,10 +164,22 @@ def _glyph(shape: Shape, cx: float, cy: float, r: float) -> str:
     return f'<polygon class="glyph" points="{points}"/>'
 
 
-def _piece(board: Board, piece: Piece, dropped: bool, offender: bool) -> str:
+def _piece(
+    board: Board,
+    piece: Piece,
+    dropped: bool = False,
+    offender: bool = False,
+    asked: bool = False,
+    ghost: bool = False,
+) -> str:
     h = board.height
     pose = piece.pose
-    classes = _classes("piece", "dropped" if dropped else None, "offender" if offender else None)
+    classes = _classes(
+        "ghost" if ghost else "piece",
+        "dropped" if dropped else None,
+        "offender" if offender else None,
+        "asked" if asked else None,
+    )
     attrs = (
         f"class={classes} "
         f"data-id={quoteattr(piece.id)} data-color={quoteattr(str(piece.color))} "

@@ -28,19 +28,43 @@ from firmware_host.config.board import Board, BonusCircle
 from firmware_host.games.dropit.state import Drop, GameState, Standing
 from firmware_host.rules.landing import EdgeContact, Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.web.ask import Mark
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A yes/no question the referee asks ``player`` (``id`` tells answers apart)."""
+    """A yes/no question the referee asks ``player`` (``id`` tells answers apart);
+    ``ghost`` is the piece asked about where the referee believes it rests, ``mark`` what
+    the question lights up on the board (:mod:`firmware_host.web.ask`); ``choices``, when
+    there are any, are the shapes to pick from instead of yes or no ("which piece fell?")."""
 
     id: str
     text: str
     player: str
+    ghost: Piece | None = None
+    mark: Mark | None = None
+    choices: tuple[tuple[Color, Shape], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "text", "player"}``."""
-        return {"id": self.id, "text": self.text, "player": self.player}
+        """``{"id", "text", "player", "ghost", "mark", "choices"}`` (``choices``: ``[{"color",
+        "shape"}, ...]``, empty for a yes/no question)."""
+        ghost = self.ghost
+        return {
+            "id": self.id,
+            "text": self.text,
+            "player": self.player,
+            "ghost": None
+            if ghost is None
+            else {
+                "color": str(ghost.color),
+                "shape": str(ghost.shape),
+                "x": ghost.pose.x,
+                "y": ghost.pose.y,
+                "angle": ghost.pose.angle,
+            },
+            "mark": None if self.mark is None else self.mark.to_json(),
+            "choices": [{"color": str(c), "shape": str(s)} for c, s in self.choices],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +216,45 @@ class TableView:
             "question": None if self.question is None else self.question.to_json(),
             "joker_offer": self._joker_json(),
             "selection": None if self.selection is None else self.selection.to_json(),
+            "results": self.results() if state.over and not self.joker_offer else None,
         }
+
+    def results(self) -> list[dict[str, Any]]:
+        """The ranking once the game is over, best first (ties share a rank): each
+        competitor's total and how it was made (``levels`` and ``bonus`` of the drops that
+        scored, ``jokers_spent``, ``unused_joker_points``, ``drops``, ``scoring_drops``)."""
+        made: dict[str, dict[str, int]] = {
+            s.competitor.name: {
+                "levels": 0,
+                "bonus": 0,
+                "jokers_spent": 0,
+                "drops": 0,
+                "scoring_drops": 0,
+            }
+            for s in self.state.standings
+        }
+        for drop in self.state.drops:
+            tally = made[drop.competitor]
+            tally["drops"] += 1
+            tally["jokers_spent"] += drop.joker
+            if drop.points:
+                tally["scoring_drops"] += 1
+                tally["levels"] += drop.ruling.level
+                tally["bonus"] += drop.ruling.bonus
+        scores = sorted(self.state.scores(), key=lambda score: -score.total)
+        ranked = []
+        for place, score in enumerate(scores, start=1):
+            rank = ranked[-1]["rank"] if ranked and ranked[-1]["total"] == score.total else place
+            ranked.append(
+                {
+                    "rank": rank,
+                    "name": score.name,
+                    "total": score.total,
+                    **made[score.name],
+                    "unused_joker_points": score.unused_joker_points,
+                }
+            )
+        return ranked
 
     def _last_drop_json(self) -> dict[str, Any] | None:
         drop = self.last_drop

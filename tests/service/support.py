@@ -94,3 +94,7 @@ class AskingReferee:
 
     def choose(self, color, shape) -> Outcome:
         return self.inner.choose(color, shape)
+
+    @property
+    def camera_status(self) -> str:
+        return getattr(self.inner, "camera_status", "none")

@@ -3,22 +3,37 @@ questions answered from the page and the buttons, jokers, pile shifts, staff act
 refusals, and resuming a game from the journal after the service stopped mid-game."""
 
 import asyncio
+import re
 
 import pytest
 
+from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
+from firmware_host.games.dropit.lineup import Variants
 from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
+from firmware_host.rules.pieces import Color, Piece, Pose
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Options, game_start
-from firmware_host.web.actions import TABLE_SEAT, Answer, Joker, Select, Staff, StaffOp
+from firmware_host.web.actions import (
+    TABLE_SEAT,
+    Again,
+    Answer,
+    Joker,
+    Select,
+    Settings,
+    Staff,
+    StaffOp,
+)
+from firmware_host.web.ask import Mark
+from firmware_host.web.svg import board_svg
 from tests.service.bench import Bench, TruthReferee
-from tests.service.support import AskingReferee
+from tests.service.support import REST, AskingReferee
 
 
 def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
@@ -120,13 +135,12 @@ def test_staff_abort_finishes_the_game_and_starts_a_new_one(tmp_path):
     async def main() -> None:
         bench = Bench(tmp_path / "journal.sqlite3")
         table = bench.controller
-        table._new_game = lambda: DropItRecord.start(
-            bench.journal, game_start(Options(tmp_path / "journal.sqlite3"))
-        )
+        table._new_game = lambda started: DropItRecord.start(bench.journal, started)
         await bench.drop_turn()
         first = table.game.game_id
         await table.act(Staff(type="staff", op=StaffOp.ABORT, pin="2741"), "staff")
         assert table.game.game_id == first + 1 and table.state.next_turn == 1
+        assert table.state.started == game_start(Options(tmp_path / "journal.sqlite3"))
         with pytest.raises(IllegalMove, match="config files"):
             await table.act(Staff(type="staff", op=StaffOp.SETTINGS, pin="2741"), "staff")
         with Journal(tmp_path / "journal.sqlite3") as reader:
@@ -189,6 +203,116 @@ def test_which_piece_fell_is_answered_by_selecting_it_on_the_page(tmp_path):
         await table.act(Select(type="select", color=dropped.color, shape=dropped.shape), "Ann")
         assert table.referee.chosen == (dropped.color, dropped.shape)
         assert table.state.next_turn == 2 and table.phase is not Phase.QUESTION
+        bench.close()
+
+    asyncio.run(main())
+
+
+def staff_new(**keys):
+    return Staff(type="staff", op=StaffOp.NEW, pin="2741", **keys)
+
+
+def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table._new_game = lambda started: DropItRecord.start(bench.journal, started)
+        table.referee = AskingReferee(TruthReferee(bench.simulator), {"t2"})
+        await bench.drop_turn()
+        await bench.drop_turn()
+        assert table.phase is Phase.QUESTION  # a question of this game is open
+        first = table.game.game_id
+        with pytest.raises(IllegalMove, match="not over yet"):
+            await table.act(Again(type="again"), TABLE_SEAT)
+        with pytest.raises(IllegalMove, match="used twice"):
+            await table.act(staff_new(players=["Zoe", "Zoe "]), "staff")
+        with pytest.raises(IllegalMove, match="2, 3 or 4 players"):
+            await table.act(staff_new(players=["Zoe"]), "staff")
+        assert table.game.game_id == first and table.phase is Phase.QUESTION  # nothing ended
+        settings = Settings(edges=EdgeFace.SHAPE, jokers=False)
+        await table.act(staff_new(players=["Zoe", "Yan", "Xia"], settings=settings), "staff")
+        started = table.state.started
+        assert [c.name for c in started.competitors] == ["Zoe", "Yan", "Xia"]
+        assert (started.variants.edges, started.variants.jokers) == (EdgeFace.SHAPE, False)
+        assert table.game.game_id == first + 1 and table.snapshot().status == (
+            "staff set up a new game"
+        )
+        assert table.phase is Phase.SELECT and table.asked is None  # its question is gone
+        assert table.snapshot().question is None
+        await table.act(staff_new(settings=Settings(jokers=True)), "staff")  # same players
+        assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
+        assert table.state.started.variants == Variants(EdgeFace.SHAPE, True)
+        with pytest.raises(IllegalMove, match="2 players but 1 lists"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"]]), "staff")
+        with pytest.raises(IllegalMove, match="each owns 2"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"], []]), "staff")
+        twice = [["red", "blue"], ["red", "green"]]
+        with pytest.raises(IllegalMove, match="colour red is given twice"):
+            await table.act(staff_new(players=["Ann", "Ben"], colors=twice), "staff")
+        chosen = [["green", "yellow"], []]
+        await table.act(staff_new(players=["Ann", "Ben"], colors=chosen), "staff")
+        competitors = table.state.started.competitors
+        assert [c.colors for c in competitors] == [
+            (Color.GREEN, Color.YELLOW),
+            (Color.RED, Color.BLUE),  # Ben's dealt
+        ]
+        foxes = {"name": "Foxes", "members": ["Ann", "Ben"], "colors": ["yellow", "blue"]}
+        owls = {"name": "Owls", "members": ["Cleo", "Dev"]}
+        with pytest.raises(IllegalMove, match="players or the teams"):
+            await table.act(staff_new(players=["Ann"], teams=[foxes, owls]), "staff")
+        await table.act(staff_new(teams=[foxes, owls]), "staff")
+        teams = table.state.started
+        assert teams.teams and [(c.name, c.members) for c in teams.competitors] == [
+            ("Foxes", ("Ann", "Ben")),
+            ("Owls", ("Cleo", "Dev")),
+        ]
+        assert teams.competitors[0].colors == (Color.YELLOW, Color.BLUE)
+        assert table.snapshot().current_player == "Ann"
+        await table.act(staff_new(players=["Zoe", "Yan", "Xia"], settings=settings), "staff")
+        third = table.game.game_id
+        table._phase = Phase.OVER  # as at the end of a game
+        await table.act(Again(type="again"), "Yan")
+        assert table.game.game_id == third + 1 and table.state.next_turn == 1
+        assert table.phase is Phase.SELECT
+        assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
+        with Journal(tmp_path / "journal.sqlite3") as reader:
+            for game in range(first, third + 1):
+                assert reader.game(game).finished is not None
+        bench.close()
+
+    asyncio.run(main())
+
+
+class EyeWords(AskingReferee):
+    """Asks, before the drop of ``t2``, the eye's question whether it touches ``t1``, in
+    the eye's own words (with an id), carrying the piece where the eye believes it rests."""
+
+    def look(self, pieces, identity, readings, piece_id, options=()):
+        asked = super().look(pieces, identity, readings, piece_id, options)
+        if not isinstance(asked, Asked) or asked.key != REST:
+            return asked
+        dropped = Piece(piece_id, identity[0], identity[1], Pose(150.0, 60.0, 15.0))
+        return Asked("Is the dropped piece touching t1?", key="touch:t1", dropped=dropped)
+
+
+def test_the_page_puts_the_eyes_question_in_plain_words_over_the_board(tmp_path):
+    async def main() -> None:
+        bench = Bench(tmp_path / "journal.sqlite3")
+        table = bench.controller
+        table.referee = EyeWords(TruthReferee(bench.simulator), {"t2"})
+        await bench.drop_turn()
+        await bench.drop_turn()
+        question = table.snapshot().question
+        first = table.state.board[0]
+        assert question.text == (
+            f"Is the {question.ghost.describe()} touching the lit-up {first.describe()}?"
+        )
+        assert question.mark == Mark("piece", "t1") and question.player == "Ben"
+        assert question.ghost.pose == Pose(150.0, 60.0, 15.0)
+        svg = board_svg(table.snapshot())
+        assert re.search(r'class="piece[^"]* asked" data-id="t1"', svg)
+        assert 'class="ghost"' in svg
+        assert table.snapshot().status == f"the referee asks Ben: {question.text}"
         bench.close()
 
     asyncio.run(main())

@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.journal.store import Journal
-from firmware_host.tables.clack import ClackTable
+from firmware_host.tables.clack import ClackTable, disc_set
 from tests.tables.service_support import RunningDice
 from tests.web.test_browser import WAIT_S, browser  # noqa: F401 - browser is a fixture
 
@@ -95,7 +95,8 @@ def test_the_screen_claims_a_disc_for_the_player_it_picks(browser, tmp_path):  #
         waiting(browser).until(lambda d: stack_height(d, "Ben") == 1)
         assert game_of(running).stack("Ben") == (matching,)
         waiting(browser).until(lambda d: matching not in discs_shown(d))
-        waiting(browser).until(lambda d: last_shown(d) == f"Ben takes disc {matching}")
+        symbols = " + ".join(next(d for d in disc_set().discs if d.id == matching).symbols)
+        waiting(browser).until(lambda d: last_shown(d) == f"Ben takes the {symbols} disc")
 
         # a wrong grab for Ann (no discs yet, so no penalty): the disc stays, the page says so
         click(browser, "[data-claimer='Ann']")

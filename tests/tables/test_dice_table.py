@@ -10,7 +10,7 @@ from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.game import Setup
-from firmware_host.web.actions import Staff
+from firmware_host.web.actions import Again, Staff
 from firmware_host.web.dice_actions import Move, Roll
 from tests.tables.dice_duel import DiceDuel
 
@@ -152,3 +152,45 @@ def test_the_link_state_shows_in_the_view_and_status(journal):
         "virtual_dice": False,
         "rolling": [],
     }
+
+
+def test_every_throw_and_move_and_the_end_are_logged(journal, caplog):
+    caplog.set_level("INFO", logger="firmware_host.service")
+    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    for face in (5, 1, 0, 3):
+        throw(table, 0, face)
+        table.play(table.snapshot().waiting_for[0], {"type": "keep"})
+    assert table.finished
+    logged = [(r.getMessage(), r.fields) for r in caplog.records if hasattr(r, "fields")]
+    moves = [fields for message, fields in logged if message == "move"]
+    assert [(m["event"], m["type"]) for m in moves] == [
+        (n, kind) for n in range(2, 10) for kind in [("thrown", "keep")[n % 2 == 1]]
+    ]
+    assert moves[1]["data"] == '{"player":"Ann"}' and moves[1]["scores"] == "Ann=6 Ben=0"
+    assert moves[0]["data"] == '{"faces":[5]}'
+    (over,) = [fields for message, fields in logged if message == "game over"]
+    assert over == {"game": table.game_id, "winners": "Ann"}
+
+
+def test_staff_set_up_the_next_players_and_the_players_play_again(journal):
+    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben"), variant="pair"), dice=2)
+    again = Again(type="again")
+    with pytest.raises(IllegalMove, match="not over yet"):
+        asyncio.run(table.act(again, "table"))
+    with pytest.raises(IllegalMove, match="2 to 4 players"):
+        asyncio.run(table.act(Staff(type="staff", op="new", pin="1", players=["Zoe"]), "staff"))
+    first = table.game_id
+    assert journal.game(first).finished is None  # a refused set-up ends nothing
+    new = Staff(type="staff", op="new", pin="1", players=["Zoe", " Yan", "Xia"])
+    asyncio.run(table.act(new, "staff"))
+    assert table.game_id == first + 1 and journal.game(first).finished is not None
+    assert table.snapshot().players == ("Zoe", "Yan", "Xia")
+    assert journal.events(table.game_id)[0].data["pair"]  # the variant stays
+    while not table.finished:  # every throw of the pair kept
+        throw(table, 0, 1)
+        throw(table, 1, 1)
+        table.play(table.snapshot().waiting_for[0], {"type": "keep"})
+    played = table.game_id
+    asyncio.run(table.act(again, "Yan"))
+    assert table.game_id == played + 1 and table.events == 1
+    assert journal.events(table.game_id)[0].data == journal.events(played)[0].data

@@ -200,6 +200,8 @@ def test_the_end_highlights_each_largest_rectangle_and_lists_the_scoring_round(
             cells_of(lit) and len(lit) == sheet["rectangle"]["rows"] * sheet["rectangle"]["columns"]
         )
     listed = browser.find_elements(By.CSS_SELECTOR, "#gotta2-scoring li")
-    assert [li.get_attribute("data-player") for li in listed] == view["game"]["scoring_order"]
+    sheets = view["game"]["sheets"]
+    ranked = sorted(view["game"]["scoring_order"], key=lambda p: -sheets[p]["points"])
+    assert [li.get_attribute("data-player") for li in listed] == ranked  # best first
     winners = browser.find_elements(By.CSS_SELECTOR, ".g2-sheet.g2-winner")
     assert [w.get_attribute("data-player") for w in winners] == view["winners"]

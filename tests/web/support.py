@@ -20,6 +20,7 @@ from firmware_host.games.dropit.referee import RefereeReport, referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig
 from firmware_host.web.demo import DemoTable
+from firmware_host.web.frontend import DROP_IT, Frontend
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "games"
@@ -66,19 +67,19 @@ class Ticks:
 class Served:
     """A demo table served by the real app and uvicorn, in a thread with its own loop."""
 
-    table: DemoTable
+    table: Any
     access: Access
     ticks: Ticks
     loop: asyncio.AbstractEventLoop
     urls: list[str]
 
-    def call(self, function: Callable[[], object]) -> None:
-        """Run ``function()`` in the server's loop and wait for it (bounded)."""
+    def call(self, function: Callable[[], Any]) -> Any:
+        """Run ``function()`` in the server's loop and wait for it (bounded); its result."""
 
-        async def run() -> None:
-            function()
+        async def run() -> Any:
+            return function()
 
-        asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
 
     def tick(self, times: int = 1) -> None:
         for _ in range(times):
@@ -89,10 +90,16 @@ class Served:
 
 @contextlib.contextmanager
 def serve(
-    table: DemoTable, access: Access, hosts: tuple[str, ...], simulated: bool = False
+    table: Any,
+    access: Access,
+    hosts: tuple[str, ...],
+    simulated: bool = False,
+    frontend: Frontend = DROP_IT,
 ) -> Iterator[Served]:
     """Serve ``table`` on a free port of each of ``hosts`` (as a simulated table's page with
-    ``simulated``); ready when it yields."""
+    ``simulated``); ready when it yields. A :class:`DemoTable` steps on :meth:`Served.tick`;
+    any other table changes only as the test changes it (in the server's loop:
+    :meth:`Served.call`)."""
     sockets = [bind(host, 0) for host in hosts]
     urls = [
         f"http://{'[' + h + ']' if ':' in h else h}:{s.getsockname()[1]}"
@@ -105,9 +112,14 @@ def serve(
         holder["loop"] = asyncio.get_running_loop()
         holder["ticks"] = ticks = Ticks()
         ready.set()
-        await table.run(1.0, sleep=ticks.sleep)
+        if isinstance(table, DemoTable):
+            await table.run(1.0, sleep=ticks.sleep)
+        else:
+            await asyncio.Event().wait()
 
-    app = create_app(table, access, background=background, simulated=simulated)
+    app = create_app(
+        table, access, background=background, simulated=simulated, frontend=frontend
+    )
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
     )

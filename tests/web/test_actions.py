@@ -13,6 +13,7 @@ from firmware_host.rules.pieces import Color, Shape
 from firmware_host.web.actions import (
     MAX_MESSAGE_BYTES,
     TABLE_SEAT,
+    Again,
     Answer,
     Confirm,
     Joker,
@@ -44,6 +45,10 @@ from tests.web.support import FOUR, TEAMS, report
         ('{"type": "staff", "op": "reboot", "pin": "1"}', "op", "abort"),
         ('{"type": "staff", "op": "abort", "pin": 2741}', "pin", "valid string"),
         ('{"type": "join", "seat": "", "code": "1"}', "seat", "at least 1"),
+        ('{"type": "staff", "op": "new", "pin": "1", "players": ["<b>"]}', "players[0]", "pattern"),
+        ('{"type": "staff", "op": "new", "pin": "1", "players": [" "]}', "players[0]", "pattern"),
+        ('{"type": "staff", "op": "new", "pin": "1", "players": []}', "players", "at least 1"),
+        ('{"type": "again", "token": 5}', "token", "valid string"),
         ('{"type": "confirm", "ref": "' + "r" * 65 + '"}', "ref", "at most 64"),
         ('{"type": "confirm", "pad": "' + "x" * MAX_MESSAGE_BYTES + '"}', "", "longer than"),
     ],
@@ -64,6 +69,22 @@ def test_well_formed_actions_are_read():
         '{"type": "staff", "op": "settings", "pin": "1", "settings": {"jokers": true}}'
     )
     assert isinstance(staff, Staff) and staff.op is StaffOp.SETTINGS and staff.settings.jokers
+    new = parse_action('{"type": "staff", "op": "new", "pin": "1", "players": ["Ann", "Ben"]}')
+    assert isinstance(new, Staff) and new.op is StaffOp.NEW and new.players == ["Ann", "Ben"]
+    assert parse_action('{"type": "again"}') == Again(type="again")
+
+
+def test_play_again_only_once_the_game_is_over_and_by_its_players(board):
+    view = view_at_turn_17(board)
+    with pytest.raises(Refused, match="not over yet"):
+        check_action(Again(type="again"), view, TABLE_SEAT)
+    over = TableView(board, report(TEAMS).state, "g")
+    assert over.current_player is None
+    check_action(Again(type="again"), over, TABLE_SEAT)
+    check_action(Again(type="again"), over, over.players[-1])
+    with pytest.raises(Refused, match="Zed did not play") as caught:
+        check_action(Again(type="again"), over, "Zed")
+    assert caught.value.forbidden
 
 
 json_values = st.recursive(

@@ -12,6 +12,7 @@ from firmware_host.config.board import load_board
 from firmware_host.web.access import Access
 from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
 from firmware_host.web.demo import DemoTable, Received
+from firmware_host.web.look import LastLook
 from firmware_host.web.server import create_app
 from tests.web.support import FOUR, PIN, Ticks, report, web_config
 
@@ -20,7 +21,7 @@ PHONE = ("192.168.1.50", 40001)
 
 
 class Setup:
-    def __init__(self, ask=(1,), **config):
+    def __init__(self, ask=(1,), look=None, **config):
         self.table = DemoTable(load_board(), report(FOUR), ask=ask, game_id="g1")
         self.access = Access(web_config(**config), seed=5)
         self.ticks: Ticks | None = None
@@ -29,7 +30,7 @@ class Setup:
             self.ticks = Ticks()
             await self.table.run(2.0, sleep=self.ticks.sleep)
 
-        self.app = create_app(self.table, self.access, background=background)
+        self.app = create_app(self.table, self.access, background=background, look=look)
 
     def client(self, at=PHONE):
         return TestClient(self.app, client=at)
@@ -104,10 +105,15 @@ def ask_first_question(setup, client):
     client.portal.call(setup.ticks.tick)
     client.portal.call(lambda: None)
     question = client.get("/api/view").json()["view"]["question"]
+    pose = setup.table.snapshot().question.ghost.pose
     assert question == {
         "id": "q1",
-        "text": "Turn 1: has the red diamond come to rest?",
+        "text": "Does any part of the red diamond reach level 2 (above the lit-up line) or higher?",
         "player": "Ann",
+        "ghost": {"color": "red", "shape": "diamond", "x": pose.x, "y": pose.y}
+        | {"angle": pose.angle},
+        "mark": {"kind": "level", "ref": "2"},
+        "choices": [],
     }
     return question
 
@@ -253,3 +259,53 @@ def test_a_websocket_from_another_site_is_refused(setup):
             ws.receive_json()
         with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
             assert ws.receive_json()["type"] == "view"
+
+
+def test_the_staff_view_is_its_own_page_and_the_players_page_has_no_staff_panel(setup):
+    with setup.client(PHONE) as phone:
+        assert 'id="pin"' not in phone.get("/").text
+        staff = phone.get("/staff")
+        assert staff.status_code == 200 and 'id="pin"' in staff.text
+        icon = phone.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+
+
+def test_the_last_look_only_for_staff(tmp_path):
+    frame = tmp_path / "game-g1-turn-4.jpg"
+    frame.write_bytes(b"\xff\xd8 a jpeg")
+    looks = [LastLook("ok", "g1", 4, "Dev", "green triangle", frame)]
+    setup = Setup(look=lambda: looks[-1])
+    with setup.client(PHONE) as phone:
+        for headers in ({}, {"X-Staff-Pin": "0000"}):
+            for path in ("/api/staff/look", "/api/staff/look.jpg"):
+                refused = phone.get(path, headers=headers)
+                assert refused.status_code == 403
+                assert refused.json()["error"] == "wrong staff PIN"
+        staff = {"X-Staff-Pin": PIN}
+        assert phone.get("/api/staff/look", headers=staff).json() == {
+            "state": "look",
+            "camera": "ok",
+            "game": "g1",
+            "turn": 4,
+            "player": "Dev",
+            "piece": "green triangle",
+            "image": "/api/staff/look.jpg?game=g1&turn=4",
+        }
+        image = phone.get("/api/staff/look.jpg", headers=staff)
+        assert image.status_code == 200 and image.headers["content-type"] == "image/jpeg"
+        assert image.content == frame.read_bytes()
+
+        # the latest verdict was judged without the camera: no frame to show
+        looks.append(LastLook("camera unplugged", "g1", 5, "Ann", "red circle", None))
+        out = phone.get("/api/staff/look", headers=staff).json()
+        assert (out["state"], out["camera"]) == ("camera out", "camera unplugged")
+        assert out["image"] is None
+        assert phone.get("/api/staff/look.jpg", headers=staff).status_code == 404
+        looks.append(LastLook("ok", "g2"))
+        assert phone.get("/api/staff/look", headers=staff).json()["state"] == "no look yet"
+
+
+def test_a_table_without_a_camera_has_no_look(setup):
+    with setup.client(PHONE) as phone:
+        look = phone.get("/api/staff/look", headers={"X-Staff-Pin": PIN}).json()
+        assert (look["state"], look["game"], look["image"]) == ("no camera", "g1", None)

@@ -1,5 +1,6 @@
 """The view's JSON, built from real game states (refereed example games, random legal games)."""
 
+import itertools
 import json
 from dataclasses import replace
 
@@ -102,7 +103,14 @@ def test_question_selection_and_joker_offer(board):
         joker_offer=True,
     )
     data = view.to_json()
-    assert data["question"] == {"id": "q1", "text": "Has it come to rest?", "player": "Ben"}
+    assert data["question"] == {
+        "id": "q1",
+        "text": "Has it come to rest?",
+        "player": "Ben",
+        "ghost": None,
+        "mark": None,
+        "choices": [],
+    }
     assert data["selection"] == {"player": "Ben", "color": "blue", "shape": "diamond"}
     assert data["joker_offer"] == {"turn": 14, "for": "Foxes", "players": ["Cleo", "Dev", "Eli"]}
     assert view.players == ("Ann", "Ben", "Cleo", "Dev", "Eli")
@@ -132,3 +140,28 @@ def _events_through(refereed, turn: int) -> int:
         if len(state.drops) == turn and type(following).__name__ != "JokerSpent":
             return count
     raise AssertionError(f"no turn {turn}")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_results_rank_every_competitor_and_say_how_each_total_was_made(board, seed):
+    state = replay(random_game(seed, 36))
+    data = TableView(board, state, "g").to_json()
+    assert state.over
+    results = data["results"]
+    assert sorted(r["name"] for r in results) == sorted(s.name for s in state.scores())
+    totals = {s.name: s.total for s in state.scores()}
+    assert [r["total"] for r in results] == sorted(totals.values(), reverse=True)
+    for place, (before, after) in enumerate(itertools.pairwise(results), start=2):
+        tie = after["total"] == before["total"]
+        assert after["rank"] == (before["rank"] if tie else place)
+    for r in results:
+        assert r["total"] == totals[r["name"]]
+        assert r["levels"] + r["bonus"] + r["unused_joker_points"] == r["total"]
+        assert r["scoring_drops"] <= r["drops"]
+    winners = {r["name"] for r in results if r["rank"] == 1}
+    assert winners == set(state.winners())
+
+
+def test_no_results_before_the_game_is_over(board):
+    assert TableView(board, report(FOUR).state, "g").to_json()["results"] is None

@@ -1,5 +1,5 @@
-// The dice games' page: the common part (players, scores, status, the throw, joining,
-// staff) and the game's own part, drawn by window.TABLE_GAMES[kind].render (games/*.js).
+// The dice games' page: the common part (players, scores, status, the throw, joining)
+// and the game's own part, drawn by window.TABLE_GAMES[kind].render (games/*.js).
 "use strict";
 
 // This device's seat: "table" for the table's screen, a player's name, or null.
@@ -20,19 +20,26 @@ function renderBanner(message) {
   $("seat").textContent = seat && seat !== "table" ? `you: ${seat}` : "";
 }
 
+// The scores; once the game is over, ranked best first (equal scores share a rank).
 function renderScores(view) {
   const list = $("scores");
   list.replaceChildren();
-  for (const name of view.players) {
+  const order = view.over ? view.players.slice().sort((a, b) => view.scores[b] - view.scores[a]) : view.players;
+  $("results-title").hidden = !view.over;
+  let rank = 0;
+  order.forEach((name, i) => {
+    if (i === 0 || view.scores[name] !== view.scores[order[i - 1]]) rank = i + 1;
     const item = element("li", "score");
+    if (view.over) item.dataset.rank = String(rank);
     if (view.waiting_for.includes(name)) item.classList.add("current");
     if (view.winners.includes(name)) item.classList.add("winner");
     item.dataset.name = name;
     const total = element("span", "total", String(view.scores[name]));
     total.dataset.total = String(view.scores[name]);
-    item.append(element("span", "name", name), total, element("span", "detail", view.score_label));
+    const label = view.over ? `${rank}. ${name}` : name;
+    item.append(element("span", "name", label), total, element("span", "detail", view.score_label));
     list.append(item);
-  }
+  });
 }
 
 function renderRoll(message) {
@@ -84,6 +91,8 @@ function render(message) {
   renderScores(view);
   renderRoll(message);
   renderJoin(message);
+  if (view.over) $("join-screen").hidden = true;
+  $("again").hidden = !(view.over && me(message));
   renderGame(message);
   document.body.dataset.game = view.id;
   document.body.dataset.kind = view.kind;
@@ -92,6 +101,7 @@ function render(message) {
 
 function wire() {
   $("roll-button").onclick = () => send({ type: "roll" });
+  $("again").onclick = () => send({ type: "again" });
   wireJoin();
 }
 

@@ -14,8 +14,10 @@ function element(tag, className, text) {
   return node;
 }
 
-function say(text) {
+// Shows a line to this device: an error (the default) or, with ok, good news.
+function say(text, ok) {
   $("message").textContent = text;
+  $("message").className = ok ? "ok" : "";
 }
 
 function savedSeat(gameId) {
@@ -85,7 +87,7 @@ function onReply(reply) {
   if (reply.type === "joined") {
     const game = live.gameIdOf(live.message);
     localStorage.setItem(SEAT_KEY, JSON.stringify({ game, seat: reply.seat, token: reply.token }));
-    say(`You play as ${reply.seat}.`);
+    say(`You play as ${reply.seat}.`, true);
     live.render(live.message);
   } else if (reply.type === "error") {
     if (reply.error.startsWith("join a seat")) {
@@ -124,5 +126,4 @@ function wireJoin() {
     event.preventDefault();
     send({ type: "join", seat: $("join-seat").value, code: $("join-code-input").value.trim() });
   };
-  $("staff-abort").onclick = () => send({ type: "staff", op: "abort", pin: $("pin").value });
 }

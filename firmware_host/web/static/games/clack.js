@@ -100,6 +100,9 @@
       if (face && face !== "white") {
         if (die === "shape") symbol(svg, face, "black", 20, 20, 28);
         else add(svg, "circle", { cx: 20, cy: 20, r: 13, fill: INK[face], stroke: "#1b1b1b" });
+      } else if (face === "white") {
+        const wild = add(svg, "text", { x: 20, y: 21, class: "clack-wild" });
+        wild.textContent = "★"; // wild: any shape or colour
       }
       tile.appendChild(svg);
       const word = !face ? "—" : face === "white" ? (die === "shape" ? "any shape" : "any colour") : face;
@@ -107,6 +110,17 @@
       row.appendChild(tile);
     });
     return row;
+  }
+
+  // The table's announcement with each disc named by its symbols (players never see numbers).
+  function inWords(text, byId) {
+    const named = (id) => {
+      const disc = byId.get(Number(id));
+      return disc ? `the ${disc.symbols.join(" + ")} disc` : `disc ${id}`;
+    };
+    return text
+      .replace(/\bdiscs (\d+(?:, \d+)*)/g, (found, ids) => ids.split(", ").map(named).join(", "))
+      .replace(/\bdisc (\d+)/g, (found, id) => named(id));
   }
 
   // Who this device may claim for now: its own player, or (the table) any waiting player.
@@ -128,7 +142,7 @@
     const head = el("div", { class: "clack-head" });
     head.appendChild(diceRow(game));
     const info = el("div", { class: "clack-info" });
-    info.appendChild(el("p", { id: "clack-last", class: "clack-last" }, game.last || ""));
+    info.appendChild(el("p", { id: "clack-last", class: "clack-last" }, inWords(game.last || "", byId)));
     if (game.round_open) {
       const left = game.left === 1 ? "1 matching disc left" : `${game.left} matching discs left`;
       info.appendChild(el("p", { id: "clack-left", class: "clack-left" }, left));
@@ -188,7 +202,7 @@
       title.appendChild(el("span", { class: "clack-height", "data-height": stack.length }, String(stack.length)));
       card.appendChild(title);
       const pile = el("div", { class: "clack-pile" });
-      stack.slice(-6).reverse().forEach((id) => {
+      (view.over ? stack : stack.slice(-6)).slice().reverse().forEach((id) => {
         const chip = el("span", { class: "clack-chip", "data-disc": id, title: describe(byId.get(id)) });
         chip.appendChild(discSvg(byId.get(id)));
         pile.appendChild(chip);

@@ -131,8 +131,15 @@
     return node;
   }
 
+  // A die's face as the sheet draws its symbol (a yellow face's colour is its balloon's).
   function dieLabel(face) {
-    return face.color === null ? "joker" : face.symbol;
+    if (face.color === null) return ["joker"];
+    const balloon = face.color === "yellow" && face.symbol !== "heart";
+    const glyph = boxLabel({ area: face.color, symbol: face.symbol, size: 1 });
+    return [
+      el("span", { class: `die-sym area-${face.color} sym-${face.symbol}` }, glyph),
+      balloon ? `${face.symbol} balloon` : face.symbol,
+    ];
   }
 
   function drawDice(view) {
@@ -151,8 +158,7 @@
             "data-face": face.face,
             title: `die ${face.die}: ${face.name}`,
           },
-          el("b", {}, face.die),
-          " ",
+          el("b", { title: `die ${face.die}` }, `#${face.die}`),
           dieLabel(face),
         ),
       ),
@@ -185,6 +191,7 @@
         "data-box": box.id,
         title: box.name + (box.bonus ? `, ${box.bonus} bonus` : "") + (box.stars ? `, ${box.stars}★` : ""),
         onclick: option ? () => draw.pickBox(box.id) : null,
+        role: option ? "button" : null,
       },
       el("span", { class: "sym" }, boxLabel(box)),
       box.stars ? el("span", { class: "stars" }, "★".repeat(box.stars)) : null,
@@ -268,8 +275,8 @@
 
   function describeUse(view, option) {
     const box = boxesById(view).get(option.box);
-    const dice = option.dice.map((d) => `${d} (${view.game.dice[d].name})`).join(" + ");
-    return `${box.name} with die ${dice}`;
+    const dice = option.dice.map((d) => `#${d}`).join(" + ");
+    return `${box.name} · die ${dice}`;
   }
 
   function drawActions(view, player, page) {

@@ -210,11 +210,13 @@
     return bar;
   }
 
+  // The results, best first (equal points keep the order the rules score in).
   function drawScoring(view) {
     const game = view.game;
     const list = element("ol", "g2-scoring");
     list.id = "gotta2-scoring";
-    for (const player of game.scoring_order) {
+    const ranked = game.scoring_order.slice().sort((a, b) => game.sheets[b].points - game.sheets[a].points);
+    for (const player of ranked) {
       const sheet = game.sheets[player];
       const r = sheet.rectangle;
       const text = player + ": " + r.rows + " × " + r.columns + " × " + sheet.bonus + " = " +

@@ -1,0 +1,180 @@
+// The staff view: unlocked with the staff PIN (kept for this tab only), the staff actions
+// on the game, and the camera's last look (the latest verdict's frame with its outlines).
+"use strict";
+
+const PIN_KEY = "tabletop-staff-pin";
+const staff = { pin: sessionStorage.getItem(PIN_KEY) || "", look: null, frame: null, asked: 0 };
+
+function isDropIt(message) {
+  return Boolean(message.view.game);
+}
+
+function gameStatus(message) {
+  const view = message.view;
+  if (isDropIt(message)) {
+    const game = view.game;
+    if (game.over) return `Game ${game.id} is over.`;
+    return `Game ${game.id}, turn ${game.turn ? game.turn.number : "–"}: ${game.status}`;
+  }
+  return `${view.title} (game ${view.id}): ${view.over ? "over" : view.status}`;
+}
+
+// Reads a staff address with the PIN; resolves with the fetch Response.
+function staffGet(path) {
+  return fetch(path, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
+}
+
+function showLocked(locked) {
+  $("unlock").hidden = !locked;
+  $("panel").hidden = locked;
+}
+
+function lookText(look) {
+  const what = look.turn ? `turn ${look.turn}, ${look.player}'s ${look.piece}` : "";
+  switch (look.state) {
+    case "no camera": return "This table has no camera.";
+    case "no look yet": return look.camera === "ok" ? "No look yet: nothing has been judged in this game." : `No look yet; the camera is out: ${look.camera}.`;
+    case "camera out": return `Camera out: ${what} was judged by the strips and gates alone${look.camera === "ok" ? "" : ` (${look.camera})`}.`;
+    default: return `The look at ${what}: the located outlines over the camera's frame.`;
+  }
+}
+
+async function showFrame(look) {
+  const img = $("look-frame");
+  if (!look.image) {
+    img.hidden = true;
+    return;
+  }
+  if (staff.frame === look.image) return;
+  const reply = await staffGet(look.image);
+  if (!reply.ok) return;
+  const url = URL.createObjectURL(await reply.blob());
+  if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
+  img.src = url;
+  img.dataset.turn = String(look.turn);
+  img.hidden = false;
+  staff.frame = look.image;
+}
+
+// Asks for the last look; an unknown PIN locks the view again.
+async function refreshLook() {
+  if (!staff.pin) return showLocked(true);
+  const asked = ++staff.asked;
+  let reply;
+  try {
+    reply = await staffGet("/api/staff/look");
+  } catch (error) {
+    return say("Not connected to the table; trying again…");
+  }
+  if (asked !== staff.asked) return;
+  if (reply.status === 403) {
+    const refusal = await reply.json();
+    sessionStorage.removeItem(PIN_KEY);
+    staff.pin = "";
+    showLocked(true);
+    return say(refusal.error);
+  }
+  const look = await reply.json();
+  staff.look = look;
+  showLocked(false);
+  $("look").dataset.state = look.state;
+  $("look-text").textContent = lookText(look);
+  await showFrame(look);
+}
+
+// Fills the set-up form with this game's players and settings (until staff edit it).
+function fillSetUp(message) {
+  const form = $("new-game");
+  const dropIt = isDropIt(message);
+  form.dataset.game = dropIt ? "dropit" : "dice";
+  for (const only of [$("new-edges"), $("new-jokers"), $("new-teams")]) only.parentElement.hidden = !dropIt;
+  if (form.dataset.edited) return;
+  $("new-players").value = message.players.join(", ");
+  $("new-teams").value = "";
+  if (dropIt) {
+    const game = message.view.game;
+    const named = (c) => `${c.name} (${c.colors.join(" ")})`;
+    if (game.teams) {
+      $("new-players").value = "";
+      $("new-teams").value = message.view.competitors.map((c) => `${named(c)}: ${c.members.join(", ")}`).join("; ");
+    } else {
+      $("new-players").value = message.view.competitors.map(named).join(", ");
+    }
+    $("new-edges").value = game.edges;
+    $("new-jokers").checked = game.jokers;
+  }
+}
+
+// "Ann (red blue)" -> {name: "Ann", colors: ["red", "blue"]}
+function withColors(text) {
+  const found = text.trim().match(/^([^(]*?)\s*(?:\(([^)]*)\))?$/);
+  const colors = found && found[2] ? found[2].split(/[\s,+]+/).filter(Boolean) : [];
+  return { name: found ? found[1].trim() : text.trim(), colors };
+}
+
+// The set-up the form describes, as the staff action's keys.
+function setUpOf() {
+  const outside = /,(?![^(]*\))/; // commas outside brackets
+  const teamsText = $("new-teams").value.trim();
+  const dropIt = $("new-game").dataset.game === "dropit";
+  const more = {};
+  if (dropIt && teamsText) {
+    more.teams = teamsText.split(";").filter((t) => t.trim()).map((team) => {
+      const [head, members = ""] = team.split(":");
+      const { name, colors } = withColors(head);
+      return { name, colors, members: members.split(",").map((m) => m.trim()).filter(Boolean) };
+    });
+  } else {
+    const players = $("new-players").value.split(outside).filter((p) => p.trim()).map(withColors);
+    more.players = players.map((p) => p.name);
+    if (dropIt) more.colors = players.map((p) => p.colors);
+  }
+  if (dropIt) more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
+  return more;
+}
+
+function render(message) {
+  $("status").textContent = gameStatus(message);
+  $("game-status").textContent = gameStatus(message);
+  $("staff-resync").hidden = !isDropIt(message);
+  fillSetUp(message);
+  document.body.dataset.game = live.gameIdOf(message);
+  refreshLook();
+}
+
+const DONE = { abort: "The game was aborted.", resync: "Re-synced: the turn starts again.", new: "The new game begins." };
+
+async function staffAction(op, more) {
+  const reply = await send({ type: "staff", op, pin: staff.pin, ...more });
+  if (reply.type === "done") say(DONE[op], true);
+  return reply;
+}
+
+function wire() {
+  $("unlock").onsubmit = (event) => {
+    event.preventDefault();
+    staff.pin = $("pin").value.trim();
+    sessionStorage.setItem(PIN_KEY, staff.pin);
+    staff.frame = null;
+    say("");
+    refreshLook();
+  };
+  $("lock").onclick = () => {
+    sessionStorage.removeItem(PIN_KEY);
+    staff.pin = "";
+    $("pin").value = "";
+    showLocked(true);
+  };
+  $("staff-resync").onclick = () => staffAction("resync");
+  $("staff-abort").onclick = () => staffAction("abort");
+  $("new-game").oninput = () => { $("new-game").dataset.edited = "yes"; };
+  $("new-game").onsubmit = async (event) => {
+    event.preventDefault();
+    const reply = await staffAction("new", setUpOf());
+    if (reply.type === "done") delete $("new-game").dataset.edited;
+  };
+  showLocked(!staff.pin);
+}
+
+wire();
+connectTo((message) => (isDropIt(message) ? message.view.game.id : message.view.id), render);

@@ -1,0 +1,123 @@
+"""Every dice game's page fits, at the start, in the middle and at game over, with the
+fewest and the most players, on the table's 1920x1080 screen and on a 412x915 phone
+(measured in headless Chromium as Drop It's page is: tests/web/layout.py). Screenshots of
+each state go to ``page-shots/`` in pytest's temp dir."""
+
+import random
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+
+from firmware_host.journal.store import Journal
+from firmware_host.sensors import DieReading
+from firmware_host.service.dice_table import DiceTable
+from firmware_host.tables.clack import ClackTable
+from firmware_host.tables.clever import CleverTable
+from firmware_host.tables.game import Setup
+from firmware_host.tables.gotta2 import Gotta2Table
+from firmware_host.web.access import Access
+from firmware_host.web.frontend import DICE_GAMES
+from tests.web.layout import PHONE, SCREEN, check, viewport
+from tests.web.support import serve, web_config
+from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture
+
+NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay")
+MIDDLE_EVENTS = 25
+
+
+def step(table: DiceTable, rng: random.Random) -> None:
+    """One throw or one simulated move of the game at ``table`` (in the server's loop)."""
+    game = table.game
+    roll = game.roll()
+    if roll is not None and not any(
+        game.auto_move(p, rng) for p in table.snapshot().waiting_for
+    ):
+        for die in roll.dice:
+            table.die(DieReading(die, True, None))
+            table.die(DieReading(die, False, rng.randrange(6)))
+        return
+    for player in table.snapshot().waiting_for:
+        move = game.auto_move(player, rng)
+        if move is not None:
+            table.play(player, move)
+            return
+    raise AssertionError(f"the game waits for nothing: {table.snapshot().status}")
+
+
+def shown(driver, url, size):
+    viewport(driver, size)
+    driver.get(url)
+    waiting(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game *"))
+    waiting(driver).until(lambda d: d.find_element(By.ID, "conn").text == "live")
+
+
+@pytest.mark.parametrize(
+    ("kind", "players"),
+    [
+        (CleverTable, 2),
+        (CleverTable, 4),
+        (ClackTable, 2),
+        (ClackTable, 6),
+        (Gotta2Table, 2),
+        (Gotta2Table, 6),
+    ],
+    ids=lambda v: v if isinstance(v, int) else v.KIND,
+)
+def test_every_state_of_a_dice_game_page_fits(
+    browser,  # noqa: F811 - the fixture
+    tmp_path,
+    tmp_path_factory,
+    kind,
+    players,
+):
+    shots = tmp_path_factory.getbasetemp() / "page-shots"
+    rng = random.Random(players)
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        table = DiceTable.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
+        access = Access(web_config(), seed=3)
+        hosts = ("127.0.0.1", "::1")
+        with serve(table, access, hosts, frontend=DICE_GAMES) as served:
+            screen, phone = served.urls
+            name = f"{kind.KIND}-{players}"
+            shown(browser, f"{screen}/", SCREEN)
+            check(browser, shots, f"{name}-screen-start", screen=True)
+            code = access.join_code(table.snapshot().game_id)
+            shown(browser, f"{phone}/?code={code}", PHONE)
+            check(browser, shots, f"{name}-phone-join", screen=False)
+            Select(browser.find_element(By.ID, "join-seat")).select_by_value(NAMES[0])
+            browser.find_element(By.ID, "join").click()
+            waiting(browser).until(lambda d: d.find_element(By.ID, "seat").text == "you: Ann")
+            check(browser, shots, f"{name}-phone-start", screen=False)
+
+            while table.events < MIDDLE_EVENTS:
+                served.call(lambda: step(table, rng))
+            shown(browser, f"{screen}/", SCREEN)
+            check(browser, shots, f"{name}-screen-middle", screen=True)
+            shown(browser, f"{phone}/", PHONE)
+            check(browser, shots, f"{name}-phone-middle", screen=False)
+
+            for _ in range(5000):
+                if table.finished:
+                    break
+                served.call(lambda: step(table, rng))
+            assert table.finished
+            shown(browser, f"{screen}/", SCREEN)
+            body = browser.find_element(By.TAG_NAME, "body")
+            waiting(browser).until(lambda d: body.get_attribute("data-over") == "true")
+            assert not browser.find_element(By.ID, "join-screen").is_displayed()
+            check(browser, shots, f"{name}-screen-over", screen=True)
+            shown(browser, f"{phone}/", PHONE)
+            check(browser, shots, f"{name}-phone-over", screen=False)
+
+            # the results are ranked, and the screen plays again with the same players
+            shown(browser, f"{screen}/", SCREEN)
+            ranked = browser.find_elements(By.CSS_SELECTOR, "#scores li")
+            totals = [int(li.find_element(By.CLASS_NAME, "total").text) for li in ranked]
+            assert totals == sorted(table.snapshot().data["scores"].values(), reverse=True)
+            assert ranked[0].get_attribute("data-rank") == "1"
+            over = table.game_id
+            browser.find_element(By.ID, "again").click()
+            body = browser.find_element(By.TAG_NAME, "body")
+            waiting(browser).until(lambda d: body.get_attribute("data-over") == "false")
+            assert table.game_id == over + 1 and table.snapshot().players == NAMES[:players]
