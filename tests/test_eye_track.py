@@ -56,7 +56,7 @@ def test_a_board_other_than_the_decided_one_starts_afresh() -> None:
     one = Eye(TABLE, PARAMS, CONFIG.model_copy(update={"track": track(1)}), seed=1)
     again = one.look(World(TABLE.board, PARAMS).snapshot(), drop.identity, drop.readings, "p1")
     assert isinstance(again.outcome, Decided) and one.belief is not None
-    assert len(one.belief.boards) == 1
+    assert len(one.belief.boards) == 1 and one.belief.boards[0][1] == 0.0  # as a new board
 
 
 def track(boards: int) -> Track:

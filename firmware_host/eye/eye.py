@@ -576,8 +576,7 @@ class Look:
     def _belief(self, chosen: int) -> Belief:
         """The decided board (candidate ``chosen``'s) and the heaviest other candidates'
         boards that differ from those kept, up to ``track.boards``, each with its
-        log-weight against the heaviest."""
-        top = max(c.log_weight for c in self.candidates)
+        log-weight against the heaviest kept (so one board alone weighs 0, as a new one)."""
         order = sorted(range(len(self.candidates)), key=lambda i: -self.candidates[i].log_weight)
         kept: list[Candidate] = [self.candidates[chosen]]
         for i in order:
@@ -586,6 +585,7 @@ class Look:
             candidate = self.candidates[i]
             if not any(same_board(candidate.snapshot, k.snapshot, ALIKE_MM) for k in kept):
                 kept.append(candidate)
+        top = max(c.log_weight for c in kept)
         return Belief(tuple((c.snapshot, c.log_weight - top) for c in kept))
 
     def _draw(self, chosen: int) -> None:
