@@ -42,6 +42,8 @@ def test_a_decision_leaves_the_decided_board_first_and_other_distinct_boards() -
         model.restore(outcome.snapshot)
         following = eye.boards(model.snapshot())
         assert [board for board, _ in following] == boards
+        at_the_table = World.at_rest(TABLE.board, PARAMS, outcome.pieces).snapshot()
+        assert len(eye.boards(at_the_table)) == len(boards)  # the service's board, from poses
         carried += len(boards) > 1
     assert carried >= 3
 
