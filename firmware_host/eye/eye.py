@@ -112,7 +112,7 @@ class Belief:
 @dataclass(frozen=True)
 class Candidate:
     """One simulated drop: the drop, the board after it, its log-weight (the strips'
-    log-likelihood plus the entry fit's ``prior`` and its board's weight) and mismatches;
+    log-likelihood plus ``prior``: the entry fit's and its board's) and mismatches;
     ``draw`` marks a model-error draw (the leading landing's release under other
     physics); ``board`` is the index of the look's board it started from."""
 
