@@ -46,7 +46,6 @@ TABLE = load_table()
 PARAMS = load_params()
 CONFIG = load_eye_config()
 CLEAN = load_profile("clean")
-ONE_BOARD = CONFIG.model_copy(update={"track": CONFIG.track.model_copy(update={"boards": 1})})
 
 
 def game(drops: int, seed: int = 5) -> tuple[TrueWorld, list]:
@@ -282,9 +281,8 @@ def test_model_drift_is_the_farthest_piece_from_its_true_pose() -> None:
 def test_a_verdict_the_models_own_error_could_change_is_asked_not_decided() -> None:
     """A decision without a question needs the leading landing to stand the model-error
     draws (and, when the pile moved, to explain the readings); a confident but unsure
-    verdict is asked about instead, here on sixteen clean drops (one board carried, so
-    that each look starts from the model alone)."""
-    eye = Eye(TABLE, PARAMS, ONE_BOARD)
+    verdict is asked about instead, here on sixteen clean drops."""
+    eye = Eye(TABLE, PARAMS, CONFIG)
     model = World(TABLE.board, PARAMS)
     unsure_asked = 0
     for drop in in_process_drops(TABLE, CLEAN, 16, seed=1):

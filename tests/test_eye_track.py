@@ -1,4 +1,6 @@
-"""The eye carries several weighted boards from one drop to the next (``track``)."""
+"""The eye carries several weighted boards from one drop to the next (``track``, three
+here; the shipped configuration carries one, the decided board, until the journal keeps
+the others)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from simulator.evaluate import in_process_drops
 
 TABLE = load_table()
 PARAMS = load_params()
-CONFIG = load_eye_config()
+SHIPPED = load_eye_config()
+CONFIG = SHIPPED.model_copy(update={"track": SHIPPED.track.model_copy(update={"boards": 3})})
 CLEAN = load_profile("clean")
 
 
@@ -96,3 +99,9 @@ def test_a_later_drop_corrects_a_wrong_decided_board_from_a_carried_one() -> Non
         not isinstance(alone.outcome, Decided)
         or abs(alone.outcome.pieces[0].pose.x - truth.pose.x) > 60.0
     )
+
+
+def test_the_shipped_eye_carries_the_decided_board_alone() -> None:
+    """What a power cut loses must not change a verdict: the journal keeps the decided
+    board only, so the shipped eye carries nothing else."""
+    assert SHIPPED.track.boards == 1
