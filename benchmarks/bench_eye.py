@@ -5,8 +5,12 @@ DESIGN §5 figures; the issue's full measurement is ``tabletop sim eval --drops 
 (docs/eye.md). For latency on one core, run it pinned: ``taskset -c 0 .venv/bin/python
 -m benchmarks eye``. The model ceiling column: the host's physics, given the exact
 release and the true board before the drop, gets the verdict right this often (how far
-the model alone carries). The calibration table: of the drops decided after 0, 1, ...
-questions, how many and the share right (a decision is only as good as this share).
+the model alone carries). The bound columns: the perfect eye of docs/eye-bound.md
+(level B, the reference sensors, BOUND_SAMPLES samples) on the same drops, its wrong
+share (expected / realised) when it asks on as many drops as the eye did, and the
+least it must ask for wrong at most 1 % (expected / realised). The calibration table: of
+the drops decided after 0, 1, ... questions, how many and the share right (a decision is
+only as good as this share).
 The drift table: right / wrong / staff by how far the host's model had drifted from the true
 board before the drop (the evaluator's side only). The split table: where the CPU time of a
 look goes (docs/eye.md, "Where a look's time goes"), from timers put around each part for
@@ -37,6 +41,7 @@ from firmware_host.model.supply import GAME_DROPS, supply_piece
 from firmware_host.rules.landing import judge
 from firmware_host.rules.position import Position
 from firmware_host.sensors.strips import StripModel
+from simulator.bound import Decision, Level, Sensors, bound_drops, least_asked, tradeoff
 from simulator.evaluate import Tally, evaluate, in_process_drops
 from simulator.true_world import TrueWorld
 
@@ -53,6 +58,23 @@ PARTS: tuple[tuple[object, str, str], ...] = (
     (StripLikelihood, "fit", "the likelihood"),
 )
 """What the split table times: (owner, attribute, label)."""
+BOUND_SAMPLES = 24
+"""Samples per drop of the perfect eye printed beside the eye's figures."""
+BOUND_WRONG = 0.01
+"""The wrong share whose least asked share the bound columns give."""
+
+
+def bound_beside(profile: str, drops: int, asked: float) -> tuple[float, float, float, float]:
+    """The perfect eye on the same drops (level B, reference sensors): its wrong share,
+    expected and realised, when asking on the ``asked`` share of drops, and the least
+    asked shares for :data:`BOUND_WRONG`, expected and realised."""
+    found = bound_drops(load_table(), load_profile(profile), drops, SEED, BOUND_SAMPLES)
+    decisions = []
+    for drop in found:
+        belief = drop.posterior(Level.SPIN_DRAWN, Sensors.REFERENCE, BOUND_SAMPLES)
+        decisions.append(Decision(belief.p_max, belief.key == drop.truth))
+    row = tradeoff(decisions, asked)
+    return (row.expected_wrong, row.realised_wrong, *least_asked(decisions, BOUND_WRONG))
 
 
 def ceiling(profile: str, drops: int) -> float:
@@ -163,7 +185,10 @@ def main() -> None:
     """Print each profile's figures."""
     table, params, config = load_table(), load_params(), load_eye_config()
     print(f"{DROPS} drops per profile, seed {SEED}")
-    print("profile    agree  asked  wrong  staff  p50 ms  p95 ms  wall s  model ceiling")
+    print(
+        "profile    agree  asked  wrong  staff  p50 ms  p95 ms  wall s  model ceiling"
+        "  bound: wrong at the same asked  asked for wrong <= 1 %"
+    )
     tallies: dict[str, Tally] = {}
     for name in PROFILES:
         start = time.perf_counter()
@@ -173,11 +198,14 @@ def main() -> None:
         wall = time.perf_counter() - start
         f = tally.to_json()
         n = tally.drops
+        bound = bound_beside(name, DROPS, f["asked"] / n)
         print(
             f"{name:<9} {100 * f['agree'] / n:5.1f}% {100 * f['asked'] / n:5.1f}% "
             f"{100 * f['wrong'] / n:5.1f}% {100 * f['staff'] / n:5.1f}% "
             f"{f['verdict_ms_p50']:7.1f} {f['verdict_ms_p95']:7.1f} {wall:7.1f}"
             f"  {100 * ceiling(name, DROPS):5.1f}%"
+            f"         {100 * bound[0]:4.1f}% / {100 * bound[1]:4.1f}%"
+            f"          {100 * bound[2]:4.1f}% / {100 * bound[3]:4.1f}%"
         )
         tallies[name] = tally
     asked = range(config.decide.max_questions + 1)

@@ -90,6 +90,13 @@ class Decide(StrictModel):
     fragile: Fragile
 
 
+class Track(StrictModel):
+    """The weighted boards the eye carries from one drop to the next."""
+
+    boards: Annotated[int, Field(ge=1, le=8)]
+    per_mode: Annotated[int, Field(ge=1, le=50)]
+
+
 class EyeConfig(StrictModel):
     """The whole eye configuration."""
 
@@ -98,6 +105,7 @@ class EyeConfig(StrictModel):
     candidates: Candidates
     likelihood: Likelihood
     decide: Decide
+    track: Track
 
 
 def load_eye_config(path: Path | str | None = None) -> EyeConfig:

@@ -15,6 +15,14 @@ candidates the answer rules out and decides or asks again (bounded). The candida
 chosen is the one of highest weight with the decided verdict; its whole board is the
 model's new state.
 
+The eye keeps more than that one board (:attr:`Eye.belief`): a decision leaves the
+decided board and the heaviest other candidates' boards (``track.boards``), each weighed
+by how well it explained the readings. When the next look is given the decided board, its
+landings start from every one of them (fewer, ``track.per_mode``, from the others), each
+landing weighed by its board's weight too: a later drop's readings can prefer a board the
+last decision did not choose. Any other board (a new game, one staff confirmed, one the
+camera saw) starts afresh.
+
 Steps (1)-(3), the jam check aside, need neither the strips nor the settle time, only
 the entry gate's cuts, the identity and the snapshot: :meth:`Eye.begin` does them once the
 piece has gone through the gate, while it still falls and settles, and
@@ -68,12 +76,45 @@ def verdict_key(verdict: Verdict) -> tuple[object, ...]:
 PILE_MOVED_MM = 1.0
 """A landing moved the pile when it moved another piece's centroid further than this."""
 
+SAME_BOARD_MM = 0.01
+"""Two boards are the same when every piece lies within this (mm, and degrees) of its
+pose on the other."""
+ALIKE_MM = 0.5
+"""Boards carried to the next drop differ by more than this (mm) in some piece."""
+
+
+def same_board(a: Snapshot, b: Snapshot, tolerance: float = SAME_BOARD_MM) -> bool:
+    """Whether ``a`` and ``b`` hold the same pieces at the same poses (within
+    ``tolerance`` mm and degrees)."""
+    if len(a.bodies) != len(b.bodies):
+        return False
+    for p, q in zip(a.bodies, b.bodies, strict=True):
+        turn = abs(math.degrees(p.angle - q.angle)) % 360.0
+        if (
+            p.id != q.id
+            or abs(p.x - q.x) > tolerance
+            or abs(p.y - q.y) > tolerance
+            or min(turn, 360.0 - turn) > tolerance
+        ):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Belief:
+    """The boards a decision left, each with its log-weight against the heaviest (the
+    readings' log-likelihood so far): ``boards[0]`` is the decided board, the model's new
+    state."""
+
+    boards: tuple[tuple[Snapshot, float], ...]
+
 
 @dataclass(frozen=True)
 class Candidate:
     """One simulated drop: the drop, the board after it, its log-weight (the strips'
-    log-likelihood plus the entry fit's ``prior``) and mismatches; ``draw`` marks a
-    model-error draw (the leading landing's release under other physics)."""
+    log-likelihood plus ``prior``: the entry fit's and its board's) and mismatches;
+    ``draw`` marks a model-error draw (the leading landing's release under other
+    physics); ``board`` is the index of the look's board it started from."""
 
     drop: Drop
     params: PhysicsParams
@@ -83,6 +124,7 @@ class Candidate:
     mismatches: int
     prior: float = 0.0
     draw: bool = False
+    board: int = 0
 
 
 class Eye:
@@ -107,6 +149,18 @@ class Eye:
         self.release_fit = ReleaseFit(table, params, config.entry)
         self.strips = StripModel(table)
         self.likelihood = StripLikelihood(config.likelihood)
+        self.belief: Belief | None = None
+        """The boards the last decision left (:class:`Belief`): the next look starts from
+        them when it is given the decided board."""
+
+    def boards(self, snapshot: Snapshot) -> tuple[tuple[Snapshot, float], ...]:
+        """The boards a look into ``snapshot`` starts from, with their log-weights: those
+        of :attr:`belief` when ``snapshot`` is its decided board, else ``snapshot`` alone
+        (a new game, a board staff confirmed, one the camera saw)."""
+        belief = self.belief
+        if belief is None or not same_board(belief.boards[0][0], snapshot):
+            return ((snapshot, 0.0),)
+        return ((snapshot, belief.boards[0][1]), *belief.boards[1:])
 
     def begin(
         self,
@@ -156,6 +210,7 @@ class _Landing:
     pieces: tuple[Piece, ...]
     predicted: StripSnapshot
     prior: float
+    board: int
 
 
 class Look:
@@ -176,6 +231,9 @@ class Look:
     ) -> None:
         self.eye = eye
         self.before = snapshot
+        self.boards = eye.boards(snapshot)
+        """The boards the landings start from (:meth:`Eye.boards`), each with its
+        log-weight: ``before`` first."""
         self.piece_id = piece_id
         self.selected = identity
         self.options = options
@@ -288,9 +346,11 @@ class Look:
         if keep:
             best = max(keep, key=lambda i: self.candidates[i].log_weight)
             around = self.candidates[best]
+            carried = self.boards[around.board][1]
             for k in range(self.eye.config.candidates.after_answer):
                 drop = self._jitter(around.drop, self.rng, k + 1, 1.0)
-                for more in self._simulate(drop, self._physics(self.rng, k + 1, 1.0), 0.0):
+                physics = self._physics(self.rng, k + 1, 1.0)
+                for more in self._simulate(drop, physics, carried, board=around.board):
                     verdict = self._verdict(more)
                     if self._agrees(verdict):
                         self.candidates.append(more)
@@ -339,10 +399,13 @@ class Look:
         spread = eye.config.candidates
         seeds = [Drop(identity[0], identity[1], m.x, m.y, m.angle) for m in modes]
         entry_log = [-m.cost / 2 for m in modes]
-        for seed, prior in zip(seeds, entry_log, strict=True):
-            for k in range(spread.per_mode):
-                drop = self._jitter(seed, rng, k, 1.0)
-                self._landings += self._land(drop, self._physics(rng, k, 1.0), prior)
+        for board, (_, carried) in enumerate(self.boards):
+            count = spread.per_mode if board == 0 else eye.config.track.per_mode
+            for seed, prior in zip(seeds, entry_log, strict=True):
+                for k in range(count):
+                    drop = self._jitter(seed, rng, k, 1.0)
+                    physics = self._physics(rng, k, 1.0)
+                    self._landings += self._land(drop, physics, prior + carried, board)
         return None
 
     def _finish(self) -> Outcome:
@@ -354,9 +417,11 @@ class Look:
         self._landings = []
         if found:
             best = max(found, key=lambda c: c.log_weight)
+            carried = self.boards[best.board][1]
             for k in range(spread.refine):
                 drop = self._jitter(best.drop, rng, k + 1, 0.5)
-                found += self._simulate(drop, self._physics(rng, k + 1, 0.5), 0.0)
+                physics = self._physics(rng, k + 1, 0.5)
+                found += self._simulate(drop, physics, carried, board=best.board)
         if not found:
             return Disagree(
                 "no candidate drop fits the board: the board and the model disagree; "
@@ -426,21 +491,28 @@ class Look:
         ]
 
     def _simulate(
-        self, drop: Drop, params: PhysicsParams, prior: float, draw: bool = False
+        self,
+        drop: Drop,
+        params: PhysicsParams,
+        prior: float,
+        draw: bool = False,
+        board: int = 0,
     ) -> list[Candidate]:
-        return [self._weigh(landing, draw) for landing in self._land(drop, params, prior)]
+        landings = self._land(drop, params, prior, board)
+        return [self._weigh(landing, draw) for landing in landings]
 
-    def _land(self, drop: Drop, params: PhysicsParams, prior: float) -> list[_Landing]:
-        """Simulate ``drop`` from the snapshot with ``params`` (none when it cannot be)."""
+    def _land(self, drop: Drop, params: PhysicsParams, prior: float, board: int) -> list[_Landing]:
+        """Simulate ``drop`` from board ``board`` of :attr:`boards` with ``params`` (none
+        when it cannot be)."""
         eye = self.eye
-        world = World(eye.table.board, eye.params, self.before)
+        world = World(eye.table.board, eye.params, self.boards[board][0])
         try:
             world.drop(drop, self.piece_id, params=params)
         except InputError:
             return []
         pieces = world.pieces
         predicted = eye.strips.snapshot(pieces)
-        return [_Landing(drop, params, world.snapshot(), pieces, predicted, prior)]
+        return [_Landing(drop, params, world.snapshot(), pieces, predicted, prior, board)]
 
     def _weigh(self, landing: _Landing, draw: bool = False) -> Candidate:
         """``landing`` weighed by how well it explains the settled strips."""
@@ -454,6 +526,7 @@ class Look:
             fit.mismatches,
             landing.prior,
             draw,
+            landing.board,
         )
 
     def _verdict(self, candidate: Candidate) -> Verdict:
@@ -491,6 +564,7 @@ class Look:
                 "sure after the questions): staff confirm the board"
             )
         candidate = self.candidates[chosen]
+        self.eye.belief = self._belief(chosen)
         return Decided(
             self.verdicts[chosen],
             candidate.pieces,
@@ -499,13 +573,29 @@ class Look:
             len(self.asked),
         )
 
+    def _belief(self, chosen: int) -> Belief:
+        """The decided board (candidate ``chosen``'s) and the heaviest other candidates'
+        boards that differ from those kept, up to ``track.boards``, each with its
+        log-weight against the heaviest kept (so one board alone weighs 0, as a new one)."""
+        order = sorted(range(len(self.candidates)), key=lambda i: -self.candidates[i].log_weight)
+        kept: list[Candidate] = [self.candidates[chosen]]
+        for i in order:
+            if len(kept) >= self.eye.config.track.boards:
+                break
+            candidate = self.candidates[i]
+            if not any(same_board(candidate.snapshot, k.snapshot, ALIKE_MM) for k in kept):
+                kept.append(candidate)
+        top = max(c.log_weight for c in kept)
+        return Belief(tuple((c.snapshot, c.log_weight - top) for c in kept))
+
     def _draw(self, chosen: int) -> None:
         """Add the model-error draws around candidate ``chosen`` (those that agree with
         every answer given): once a look, when it is first confident enough to decide."""
         self._drawn = True
         around = self.candidates[chosen]
         for params in self._model_error(self.rng):
-            for candidate in self._simulate(around.drop, params, around.prior, draw=True):
+            landed = self._simulate(around.drop, params, around.prior, True, around.board)
+            for candidate in landed:
                 verdict = self._verdict(candidate)
                 if self._agrees(verdict):
                     self.candidates.append(candidate)
@@ -532,7 +622,7 @@ class Look:
         candidate = self.candidates[chosen]
         if candidate.mismatches <= self.eye.config.decide.unexplained:
             return True
-        before = {body.id: body for body in self.before.bodies}
+        before = {body.id: body for body in self.boards[candidate.board][0].bodies}
         return all(
             math.hypot(p.pose.x - before[p.id].x, p.pose.y - before[p.id].y) <= PILE_MOVED_MM
             for p in candidate.pieces[:-1]
