@@ -11,7 +11,12 @@ Time. The engine's protocol timers and heartbeat run on real time (microseconds 
 hub started). Sensor events are stamped on the hub's simulated clock: a drop is released
 no earlier than now and at least :data:`~simulator.true_world.PAUSE_US` after the last
 drop settled. Events go to the engine when their time comes, at ``speed`` times real
-time, or at once with ``speed=None`` (tests).
+time, or at once with ``speed=None`` (tests). After a drop's events the hub re-reports its
+empty piece reader every :data:`CLOCK_US` of hub time until the next drop could be
+released: those events tell the host the hub's time while nothing changes, in the event
+stream, so the host closes a drop on the hub's clock (its quiet window), whatever the
+speed and however late the frames arrive. A drop's handle is :attr:`DropHandle.sent` once
+all of them went out too.
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table
@@ -50,6 +55,10 @@ SCAN_US = round(PERIOD_S * 1_000_000)
 """While a piece falls and the pile settles, the strips are looked at this often (hub time):
 the true world's :class:`~simulator.scene.Scene` period."""
 
+CLOCK_US = 100_000
+"""How often (hub time) the idle piece reader is re-reported after a drop: the hub's clock
+in the event stream."""
+
 HELD_EVENTS = 64
 """Sensor events wait while the engine holds this many unacknowledged (no overflow)."""
 
@@ -66,6 +75,8 @@ class DropHandle:
     true: TrueDrop
     reported: DropReadings
     sent: threading.Event = field(default_factory=threading.Event)
+    last_us: int = 0
+    """The hub time of the drop's last event (its last clock report)."""
 
     @property
     def readings(self) -> DropReadings:
@@ -201,12 +212,16 @@ class VirtualHub:
             events, reported = self._drop_events(true.readings, self._falling(true))
             handle = DropHandle(true, reported)
             released = true.readings.released_us
+            last = max((event["t_us"] for event in events), default=released)
+            end = true.readings.settled_us + PAUSE_US
+            events += [
+                {"type": "piece", "tag": b"", "t_us": t_us}
+                for t_us in range(last + CLOCK_US, end, CLOCK_US)
+            ]
             for event in events:
                 self._schedule.append(_Scheduled(self._due(event["t_us"], released), event))
-            if self._schedule:
-                self._schedule[-1].handle = handle
-            else:
-                handle.sent.set()
+            self._schedule[-1].handle = handle
+            handle.last_us = events[-1]["t_us"]
             return handle
 
     def clear_board(self) -> None:

@@ -70,7 +70,12 @@ class HostSide:
         self.ended_at = 0.0
 
     def take(self, event: HubEvent) -> list[DropOutcome]:
-        """Feed one event, the clock at its hub time; the drops it ended."""
+        """Feed one event, the clock at its hub time; the drops it ended. The hub's
+        clock reports (its idle piece reader) are left out: :meth:`wait_out` moves the
+        clock on as the hub's reports would, and how many of them went out before the
+        next drop depends on real time."""
+        if event.kind == "piece" and not event.message["tag"]:
+            return []
         self.now = max(self.now, event.hub_us / 1e6)
         return self._ended(self.collector.feed(event))
 

@@ -57,10 +57,8 @@ class Host:
 
     def wait_drop(self, handle: DropHandle) -> list[HubEvent]:
         """The events up to the end of ``handle``'s drop (the reader emptied at settle)."""
-        settled = handle.readings.settled_us
-
         def ended() -> bool:
-            return any(e.kind == "piece" and e.hub_us == settled for e in self.events)
+            return any(e.kind == "piece" and e.hub_us == handle.last_us for e in self.events)
 
         self.wait(ended, "the drop's events")
         return list(self.events)

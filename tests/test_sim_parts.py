@@ -65,14 +65,29 @@ def test_a_drop_settles_after_the_quiet_window_and_not_before() -> None:
     clock = Clock()
     collector = DropCollector(TABLE, clock)
     feed_all(collector, [piece(b"red-circle", 100), gate(3, True, 200), gate(3, False, 300)])
-    clock.now = QUIET * 0.9
+    clock.now = 300e-6 + QUIET * 0.9  # the hub's time: quiet from the last change's t_us
     assert collector.poll() == [] and collector.collecting
-    clock.now = QUIET
+    clock.now = 300e-6 + QUIET
     [done] = collector.poll()
     assert done.outcome is Outcome.SETTLED
     assert done.readings.tag == "red-circle" and done.readings.released_us == 100
     assert done.readings.entry == (BeamCut(3, 200, 300),) and done.readings.settled_us == 300
     assert not collector.collecting
+
+
+def test_the_quiet_window_is_the_hubs_time_not_when_events_arrive() -> None:
+    """No host clock at all: the events' own times decide; a late event that arrives
+    after a long pause on the host still keeps the drop open, and an idle report from
+    the hub (its empty piece reader) closes it once the hub's time is past the window."""
+    collector = DropCollector(TABLE)
+    feed_all(collector, [piece(b"red-circle", 100), gate(3, True, 200), gate(3, False, 300)])
+    assert collector.poll() == [] and collector.collecting
+    changed = 300 + round(QUIET * 0.9e6)
+    bitmap = {"type": "bitmap", "source": 2, "t_us": changed, "length": 1, "bits": b"\x01"}
+    assert collector.feed(event(3, **bitmap)) == []
+    assert collector.feed(event(4, **piece(b"", changed + round(QUIET * 0.9e6)))) == []
+    [done] = collector.feed(event(5, **piece(b"", changed + round(QUIET * 1e6))))
+    assert done.outcome is Outcome.SETTLED and done.readings.settled_us == changed
 
 
 def test_a_second_piece_before_the_first_settled_is_reported() -> None:
@@ -83,7 +98,7 @@ def test_a_second_piece_before_the_first_settled_is_reported() -> None:
     assert done.outcome is Outcome.SECOND_PIECE
     assert done.readings.tag == "red-circle" and done.readings.entry == (BeamCut(3, 200, None),)
     feed_all(collector, [gate(4, True, 300)])
-    clock.now = QUIET
+    clock.now = 300e-6 + QUIET
     [second] = collector.poll()
     # beam 3 never cleared: still cut when the blue square was released
     assert second.readings.tag == "blue-square"
@@ -96,8 +111,8 @@ def test_a_drop_that_never_goes_quiet_is_a_jam() -> None:
     feed_all(collector, [piece(b"red-circle", 0)])
     outcomes = []
     for step in range(int(JAM / (QUIET / 2)) + 2):
-        clock.now = step * QUIET / 2
-        outcomes += collector.feed(event(step + 1, **gate(5, step % 2 == 0, step)))
+        t_us = round(step * QUIET / 2 * 1e6)
+        outcomes += collector.feed(event(step + 1, **gate(5, step % 2 == 0, t_us)))
     assert [o.outcome for o in outcomes] == [Outcome.JAM]
 
 
@@ -113,7 +128,7 @@ def test_without_a_reader_the_first_cut_opens_the_drop(tmp_path) -> None:
     clock = Clock()
     collector = DropCollector(table, clock)
     feed_all(collector, [gate(1, True, 40), gate(1, False, 90)])
-    clock.now = QUIET
+    clock.now = 90e-6 + QUIET
     [done] = collector.poll()
     assert done.readings.tag is None and done.readings.released_us == 40
 

@@ -20,13 +20,20 @@ in the gate). The eye starts on it while the piece still falls and settles
 A drop opens with a piece tag (or, on a table without a reader, the first entry cut);
 ``released_us`` is that event's hub time; ``settled_us`` the hub time of its last strip
 or gate change. Beams still cut when a drop opens (a stuck beam) count as cut from its
-release. Quiet is measured on the injected ``clock`` (seconds, the host's), from each
-event's arrival: call :meth:`DropCollector.poll` now and then to let drops settle.
+release.
+
+Time is the hub's. The quiet window, the jam timeout and the entry's quiet are measured
+on the events' ``t_us`` (the hub's clock is the reference, as in Klipper), never on when
+frames reach the host: the same events give the same drops however busy the host is. The
+collector's time is the latest hub time it knows: every event's ``t_us`` and, if given,
+``clock()`` (hub seconds the caller knows have passed with every event before them
+delivered, e.g. from the link's clock sync). A hub that reports its time in the event
+stream when nothing else happens (the virtual hub re-reports its empty piece reader)
+needs no ``clock``. Call :meth:`DropCollector.poll` now and then to let drops settle.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -89,8 +96,7 @@ class DropCollector:
     """Assembles :class:`DropReadings` for ``table`` from the hub's events.
 
     >>> from firmware_host.config.table import load_table
-    >>> now = [0.0]
-    >>> collector = DropCollector(load_table(), clock=lambda: now[0])
+    >>> collector = DropCollector(load_table())
     >>> def event(seq, **message):
     ...     return HubEvent(seq, message, message["t_us"], None)
     >>> collector.feed(event(0, type="piece", tag=b"red-square", t_us=10))
@@ -99,14 +105,18 @@ class DropCollector:
     []
     >>> collector.feed(event(2, type="gate", gate=0, beam=4, cut=False, t_us=30))
     []
-    >>> now[0] = 1.0
-    >>> [(o.outcome, o.readings.tag, o.readings.entry) for o in collector.poll()]
+    >>> collector.poll()  # the hub has told no later time: still open
+    []
+    >>> done = collector.feed(event(3, type="piece", tag=b"", t_us=1_000_000))
+    >>> [(o.outcome, o.readings.tag, o.readings.entry) for o in done]
     [(<Outcome.SETTLED: 'settled'>, 'red-square', (BeamCut(beam=4, cut_us=20, clear_us=30),))]
     """
 
-    def __init__(self, table: Table, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, table: Table, clock: Callable[[], float] | None = None) -> None:
         self.table = table
-        self.clock = clock
+        self.hub_clock = clock
+        self.now = 0.0
+        """The latest hub time known (seconds)."""
         self.quiet = table.config.settle.quiet
         self.jam = table.config.settle.jam
         edge = table.config.edge_strip.count
@@ -142,6 +152,7 @@ class DropCollector:
 
     def feed(self, event: HubEvent) -> list[DropOutcome]:
         """Take the next event; returns the drops it (or the time since the last) ended."""
+        self.now = max(self.now, event.hub_us / 1e6)
         done = self.poll()
         message = event.message
         kind = message["type"]
@@ -152,6 +163,12 @@ class DropCollector:
         elif kind == "bitmap":
             self._bitmap(message)
         return done
+
+    def clock(self) -> float:
+        """The hub's time now (seconds), as far as the events and ``clock`` tell."""
+        if self.hub_clock is not None:
+            self.now = max(self.now, self.hub_clock())
+        return self.now
 
     def poll(self) -> list[DropOutcome]:
         """The drop that went quiet (settled) or ran out of time (jam) by now, if any."""
@@ -174,7 +191,7 @@ class DropCollector:
         return DropOutcome(outcome, readings)
 
     def _open(self, tag: str | None, t_us: int) -> None:
-        drop = _Drop(tag, t_us, self.clock())
+        drop = _Drop(tag, t_us, t_us / 1e6)
         drop.entry = [BeamCut(beam, t_us, None) for beam in self.entry.indices()]
         drop.held = len(drop.entry)
         self._drop = drop
@@ -182,7 +199,7 @@ class DropCollector:
     def _changed(self, t_us: int) -> None:
         drop = self._drop
         if drop is not None:
-            drop.changed_at = self.clock()
+            drop.changed_at = t_us / 1e6
             drop.settled_us = t_us
 
     def _piece(self, message: dict[str, Any]) -> list[DropOutcome]:
@@ -221,7 +238,7 @@ class DropCollector:
                 if drop.entry[i].beam == beam and drop.entry[i].clear_us is None:
                     drop.entry[i] = BeamCut(beam, drop.entry[i].cut_us, t_us)
                     break
-        drop.entry_at = self.clock()
+        drop.entry_at = t_us / 1e6
         self._changed(t_us)
 
     def _bitmap(self, message: dict[str, Any]) -> None:

@@ -40,7 +40,11 @@ class HubFeed:
 
     async def run(self) -> None:
         """Follow the hub's events until cancelled."""
+        task = asyncio.current_task()
         while True:
+            if task is not None and task.cancelling():
+                # asyncio.wait_for (3.11) swallows a cancel that comes as an event does
+                raise asyncio.CancelledError
             try:
                 event = await asyncio.wait_for(self.events.get(), POLL_SECONDS)
             except TimeoutError:

@@ -10,9 +10,11 @@ SIGTERM).
 
 Clocks: the game's clock (``--speed``: the players' pauses, the LED animations) is the
 injected one. The virtual hub paces its events at ``speed`` times real time (as fast as
-it can above :data:`PACED_UP_TO`), and the drop collector's quiet window runs at most
-:data:`SETTLE_SPEED_UP_TO` times faster than real time: events cross a real serial line,
-whose delays do not shrink with the speed-up.
+it can above :data:`PACED_UP_TO`). The drop collector runs on the hub's clock (the
+events' ``t_us``), never on the host's: the virtual hub tells its time in the event
+stream after every drop, so a seeded game is the same game at any speed and load; with a
+real hub the link's clock sync says how far the hub's time has gone between events
+(:func:`hub_time`, less :data:`IN_FLIGHT_S`).
 """
 
 from __future__ import annotations
@@ -78,12 +80,20 @@ log = logging.getLogger("firmware_host.service")
 PACED_UP_TO = 50.0
 """Above this speed-up the virtual hub sends its events as fast as it can."""
 
-SETTLE_SPEED_UP_TO = 2.0
-"""The drop collector's clock runs at most this many times faster than real time: its quiet
-window (``settle.quiet``, 0.3 s) stays at least 0.15 s of real time, so that a busy process
-(the in-process virtual hub, the link and the eye's early thread share it) does not close
-a drop before the hub's last frames arrive. At 5 (60 ms) a sped-up game changed its
-readings under load: the SIGKILL test failed 2 runs of 5 at load 3-4, none of 6 at 2."""
+IN_FLIGHT_S = 0.1
+"""With a real hub, how long an event may take from the hub's clock to the collector (the
+line, the host's queues): the collector takes the hub's time between events as the clock
+sync's estimate less this, so that no event still on its way is ruled out."""
+
+
+def hub_time(link: HubLink) -> float:
+    """The hub's time now (seconds) as the link's clock sync tells it, less
+    :data:`IN_FLIGHT_S` and the sync's uncertainty (0 before the first sample)."""
+    session = link.session
+    origin = session.sync.to_host(0) if session is not None else None
+    if session is None or origin is None:
+        return 0.0
+    return session.clock() - origin - (session.sync.uncertainty or 0.0) - IN_FLIGHT_S
 
 DEFAULT_PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 """The players of a game nobody set up (four, as autoplay shows a newcomer)."""
@@ -358,8 +368,9 @@ class Service:
             self.controller, self.table, lambda: self.link.hello if self.link else None
         )
         self.link = HubLink(self.hub.url, on_state=watch).start()
+        link = self.link
         collector = DropCollector(
-            self.table, clock=ScaledClock(min(self.options.speed, SETTLE_SPEED_UP_TO)).now
+            self.table, clock=None if self.hub.virtual else lambda: hub_time(link)
         )
         feed = HubFeed(self.link.event_queue(), collector, self.controller)
         self._start_outputs()
