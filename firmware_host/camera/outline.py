@@ -306,6 +306,12 @@ def _fit(
     offsets = np.arange(-reach, reach + step / 2, step)
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
+    # every piece's outline at angle 0 around the origin, made once: a pose turns and moves it
+    units = [_unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0) for shape, _ in starts]
+    sizes = np.array([len(u[0]) for u in units])
+    rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
+    levers = np.concatenate([u[2] for u in units])
+    first_row = np.cumsum(sizes) - sizes
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
@@ -313,25 +319,22 @@ def _fit(
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
-        outlines = [outline_points(board, starts[i][0], poses[i]) for i in active]
-        samples = np.vstack(
-            [
-                (o.points[:, None, :] + offsets[None, :, None] * o.normals[:, None]).reshape(-1, 2)
-                for o in outlines
-            ]
+        rows = np.concatenate([np.arange(first_row[i], first_row[i] + sizes[i]) for i in active])
+        piece_of = np.repeat(np.arange(len(active)), sizes[active])
+        points, normals = _placed(
+            rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
         )
+        samples = (points[:, None, :] + offsets[None, :, None] * normals[:, None]).reshape(-1, 2)
         colours = look.colours(samples).reshape(-1, len(offsets), 3)
-        sizes = [len(o.points) for o in outlines]
-        piece_of = np.repeat(np.arange(len(active)), sizes)
         all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
-        all_printed = artwork.near(np.vstack([o.points for o in outlines]))
+        all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
+        jacobian = np.c_[normals, levers[rows]]
         first = 0
-        for i, outline in zip(active, outlines, strict=True):
-            rows = slice(first, first + len(outline.points))
-            first += len(outline.points)
-            residuals, printed = all_residuals[rows], all_printed[rows]
-            jac = np.c_[outline.normals, outline.levers]
+        for i in active:
+            own = slice(first, first + sizes[i])
+            first += sizes[i]
+            residuals, printed, jac = all_residuals[own], all_printed[own], jacobian[own]
             update = _gauss_newton_step(residuals, jac, circles[i], cap)
             if update is None:
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
@@ -346,6 +349,22 @@ def _fit(
         if i not in done:
             done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
     return [done[i] for i in range(len(starts))]
+
+
+def _placed(
+    rel: Array, normals: Array, poses: Sequence[Pose], piece_of: Array
+) -> tuple[Array, Array]:
+    """Outline points and normals of pieces at angle 0 around the origin (``rel``,
+    ``normals``: N x 2, each row of the piece ``piece_of`` names, numbered in the order of
+    ``poses``) turned and moved to their pieces' poses."""
+    turn = np.radians([pose.angle for pose in poses])
+    cos, sin = np.cos(turn)[piece_of], np.sin(turn)[piece_of]
+    centres = np.array([(pose.x, pose.y) for pose in poses])[piece_of]
+
+    def turned(v: Array) -> Array:
+        return np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+
+    return turned(rel) + centres, turned(normals)
 
 
 def _gauss_newton_step(
