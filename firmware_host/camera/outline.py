@@ -206,8 +206,12 @@ def edge_offsets(
     to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
     faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
-    diff = profiles - faces[:, None, :]
-    d = np.sqrt(diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)  # norm's own is slow
+    # channel by channel: numpy's norm and broadcasting over a 3-long axis are slow
+    d = np.sqrt(
+        (profiles[..., 0] - faces[:, 0, None]) ** 2
+        + (profiles[..., 1] - faces[:, 1, None]) ** 2
+        + (profiles[..., 2] - faces[:, 2, None]) ** 2
+    )
     count = d.shape[1]
     rows = np.arange(len(d))
     scale = np.linalg.norm(faces, axis=1) + 1.0
@@ -240,16 +244,15 @@ def _levelled_off(d: Array, first: Array) -> Array:
     slope[:, :-1] = np.diff(d, axis=1)
     index = np.arange(count)[None, :]
     after = index >= np.minimum(first, count - 1)[:, None]
-    rising = np.where(after, slope, -np.inf)
-    peak = np.maximum.accumulate(np.where(np.isnan(rising), -np.inf, rising), axis=1)
+    rising = np.where(after & ~np.isnan(slope), slope, -np.inf)
+    # the running maximum down the columns of the transposed copy (along rows is slow)
+    peak = np.maximum.accumulate(np.ascontiguousarray(rising.T), axis=0).T
     flat = after & (index > first[:, None]) & (slope < LEVEL_OFF * peak)
     return np.where(flat.any(axis=1), flat.argmax(axis=1), count - 1)
 
 
 def _row_median(values: Array) -> Array:
     """Median of each row, ignoring NaN (NaN for a row of NaN only)."""
-    if not np.isnan(values).any():
-        return np.median(values, axis=1)
     ordered = np.sort(values, axis=1)
     valid = np.sum(~np.isnan(ordered), axis=1)
     rows = np.arange(len(values))
