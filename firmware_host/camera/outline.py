@@ -334,17 +334,17 @@ def _fit(
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
+        all_weights, steps = _gauss_newton_steps(
+            all_residuals, jacobian, piece_of, np.array(circles)[active], cap
+        )
         first = 0
-        for i in active:
+        for i, (dx, dy, dturn) in zip(active, steps.tolist(), strict=True):
             own = slice(first, first + sizes[i])
             first += sizes[i]
-            residuals, printed, jac = all_residuals[own], all_printed[own], jacobian[own]
-            update = _gauss_newton_step(residuals, jac, circles[i], cap)
-            if update is None:
+            if math.isnan(dx):
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
-            weights, (dx, dy, dturn) = update
-            last[i] = (residuals, weights, jac, ~printed)
+            last[i] = (all_residuals[own], all_weights[own], jacobian[own], ~all_printed[own])
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
             if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
@@ -371,34 +371,48 @@ def _placed(
     return turned(rel) + centres, turned(normals)
 
 
-def _gauss_newton_step(
-    residuals: Array, jac: Array, circle: bool, cap: float = math.inf
-) -> tuple[Array, tuple[float, float, float]] | None:
-    """Tukey weights and the weighted least-squares step ``(dx, dy, dturn)`` (mm, mm,
-    radians), or None when too little of the outline was found. The residuals' robust
-    scale is at most ``cap`` mm."""
+def _gauss_newton_steps(
+    residuals: Array, jac: Array, piece_of: Array, circles: Array, cap: float = math.inf
+) -> tuple[Array, Array]:
+    """Tukey weights (one per profile) and each piece's weighted least-squares step (G x 3:
+    ``dx, dy`` mm, ``dturn`` radians, 0 for a circle; NaN when too little of its outline
+    was found). ``piece_of`` numbers each profile's piece 0..G-1, every piece's profiles
+    together; ``circles`` says which pieces are circles. The residuals' robust scale is at
+    most ``cap`` mm."""
+    count = len(circles)
     ok = np.isfinite(residuals)
-    if ok.sum() < 6:
-        return None
     r = np.where(ok, residuals, 0.0)
     # the scale about zero, not about the median: while the pose is still off, the sides'
     # residuals split into groups either side of zero, and each group must still count
-    sigma = max(min(1.4826 * float(np.median(np.abs(r[ok]))), cap), MIN_SIGMA_MM)
-    a = jac[:, :2] if circle else jac
-    while True:
-        u = r / (TUKEY_C * sigma)
-        weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
-        normal = a.T @ (weights[:, None] * a)
-        if np.linalg.cond(normal) <= MAX_CONDITION:
-            break
+    scale = 1.4826 * group_medians(np.where(ok, np.abs(r), np.nan), piece_of)
+    sigma = np.maximum(np.minimum(np.nan_to_num(scale), cap), MIN_SIGMA_MM)
+    starts = np.searchsorted(piece_of, np.arange(count))
+    weights = np.zeros(len(r))
+    steps = np.full((count, 3), np.nan)
+    solving = np.bincount(piece_of, ok, minlength=count) >= 6
+    while solving.any():
+        u = r / (TUKEY_C * sigma[piece_of])
+        tukey = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
+        normal = np.add.reduceat(jac[:, :, None] * (tukey[:, None] * jac)[:, None, :], starts)
+        gradient = np.add.reduceat(jac * (tukey * r)[:, None], starts)
+        solved = np.zeros(count, bool)
+        for circle, free in ((True, 2), (False, 3)):  # a circle's turn is no unknown
+            group = np.flatnonzero(solving & (circles == circle))
+            if not len(group):
+                continue
+            a, b = normal[group][:, :free, :free], gradient[group][:, :free]
+            fine = np.linalg.cond(a) <= MAX_CONDITION
+            steps[group[fine], :free] = np.linalg.solve(a[fine], b[fine][..., None])[..., 0]
+            steps[group[fine], free:] = 0.0
+            solved[group[fine]] = True
+        mine = solved[piece_of]
+        weights[mine] = tukey[mine]
         # the counted profiles leave a direction free (a start off across one pair of
         # sides, whose residuals all lie beyond the scale the others set): widen the scale
         # while it may still grow, or give up
-        if math.isfinite(cap) or sigma >= MAX_LOOSE_SCALE_MM:
-            return None
-        sigma *= 2
-    step = np.linalg.solve(normal, a.T @ (weights * r))
-    return weights, (float(step[0]), float(step[1]), 0.0 if circle else float(step[2]))
+        solving &= ~solved & (not math.isfinite(cap)) & (sigma < MAX_LOOSE_SCALE_MM)
+        sigma[solving] *= 2
+    return weights, steps
 
 
 def _finish(
