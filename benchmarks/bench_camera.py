@@ -25,7 +25,6 @@ import time
 import cv2
 
 from firmware_host.camera.locate import Known, Locator
-from firmware_host.camera.markers import MarkerFinder
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
@@ -69,11 +68,10 @@ def full_board(table) -> None:
     known = [Known(p.id, p.color, p.shape, p.pose) for p in before]
     known.append(Known(after[-1].id, after[-1].color, after[-1].shape))
     locator = Locator(table.board, table.camera)
-    finder = MarkerFinder(table.camera.markers)  # kept from look to look, as Sight keeps it
     times = []
     for _ in range(9):
         start = time.perf_counter()
-        look = LookFrames(table.camera.markers, frames, ["a", "b", "c"], finder)
+        look = LookFrames(table.camera.markers, frames, ["a", "b", "c"])
         located = locator.locate(look, known)
         times.append((time.perf_counter() - start) * 1000)
     seen = sum(p.seen for p in located)

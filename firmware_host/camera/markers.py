@@ -193,10 +193,6 @@ class MarkerFinder:
         params.cornerRefinementMaxIterations = 50
         params.cornerRefinementMinAccuracy = 0.01
         self._detector = cv2.aruco.ArucoDetector(dictionary, params)
-        self.last: dict[int, Array] = {}
-        """The corners of every marker of the layout in the last frame that showed them all
-        (set by :class:`~firmware_host.camera.scene.LookFrames`): a still camera's next look
-        searches there first (:meth:`detect_near`)."""
 
     def detect(self, frame: Array) -> dict[int, Array]:
         """The layout's markers found in ``frame``: id -> 4 x 2 corners (px), ArUco order."""

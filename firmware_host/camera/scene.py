@@ -117,21 +117,12 @@ class LookFrames:
     are left out and named in :attr:`unusable`; with none left, :class:`BoardNotFound`.
     """
 
-    def __init__(
-        self,
-        layout: MarkerLayout,
-        frames: Sequence[Array],
-        names: Sequence[str],
-        finder: MarkerFinder | None = None,
-    ) -> None:
-        """``finder``: the layout's finder, kept from look to look (the markers are looked
-        for where its last look found them all, then where this look's previous frame
-        did)."""
-        finder = finder or MarkerFinder(layout)
+    def __init__(self, layout: MarkerLayout, frames: Sequence[Array], names: Sequence[str]) -> None:
+        finder = MarkerFinder(layout)
         self.layout = layout
         self.frames: list[BoardFrame] = []
         self.unusable: list[tuple[str, str]] = []
-        previous: dict[int, Array] = finder.last
+        previous: dict[int, Array] = {}
         for frame, name in zip(frames, names, strict=True):
             try:
                 found = finder.detect_near(frame, previous) if previous else finder.detect(frame)
@@ -145,8 +136,6 @@ class LookFrames:
                 self.unusable.append((name, "the markers show too little contrast (exposure)"))
                 continue
             self.frames.append(BoardFrame(frame, view, levels))
-        if set(previous) == set(layout.centres):
-            finder.last = previous
         if not self.frames:
             name, why = self.unusable[0] if self.unusable else ("", "no frames")
             raise BoardNotFound(f"{name}: {why}" if name else why)

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from firmware_host.camera.locate import Known, Located, Locator
-from firmware_host.camera.markers import MarkerFinder
 from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.setup import CameraSetup
@@ -65,7 +64,6 @@ class Sight:
         self.setup = setup
         self.params = params
         self.locator = Locator(board, setup, colors)
-        self.finder = MarkerFinder(setup.markers)
 
     def see(
         self, frames: Sequence[np.ndarray], names: Sequence[str], known: Sequence[Known]
@@ -73,6 +71,6 @@ class Sight:
         """Locate every piece of ``known`` in ``frames`` (named ``names`` in errors) of one
         still scene; :class:`~firmware_host.camera.markers.BoardNotFound` when no frame
         shows the board."""
-        look = LookFrames(self.setup.markers, frames, names, self.finder)
+        look = LookFrames(self.setup.markers, frames, names)
         located = tuple(self.locator.locate(look, known))
         return Seen(located, disagreements(self.board, self.params, located), look.markers)

@@ -236,23 +236,3 @@ def test_sure_verdicts_agree_with_the_truth_on_clean_scenes():
             assert verdict.verdict.to_json() == truth.to_json()
         moved = [Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in located]
         assert all(centre_error(t, m.pose) < 0.5 for t, m in zip(after, moved, strict=True))
-
-
-def test_a_finder_kept_from_look_to_look_finds_the_board_where_it_was(twelve):
-    _, _, frames = twelve
-    layout = TABLE.camera.markers
-    finder = MarkerFinder(layout)
-    first = LookFrames(layout, frames, ["a", "b", "c"], finder)
-    assert set(finder.last) == set(layout.centres)
-    again = LookFrames(layout, frames, ["a", "b", "c"], finder)
-    corners = np.array([(0.0, 0.0), (300.0, 300.0)])
-    moved = again.sampled[0].view.to_image(corners) - first.sampled[0].view.to_image(corners)
-    assert np.abs(moved).max() < 0.01
-    # a marker covered in the next look: that look searches the whole frame again
-    quad = finder.last[0]
-    lo, hi = quad.min(axis=0) - 8, quad.max(axis=0) + 8
-    covered = [f.copy() for f in frames]
-    for frame in covered:
-        cv2.rectangle(frame, tuple(int(v) for v in lo), tuple(int(v) for v in hi), (90, 60, 40), -1)
-    look = LookFrames(layout, covered, ["a", "b", "c"], finder)
-    assert look.markers == (1, 2, 3)
