@@ -37,6 +37,8 @@ SPREAD_SEED = 20261125
 TRACK_MARGIN = 1.2
 """Around a marker found in a frame before, the next frame is searched this many marker
 sides beyond it."""
+REFINE_PAD_PX = int(EDGE_REACH_PX) + 2
+"""How far beyond a searched region the frame is turned grey for refining corners."""
 
 
 class BoardNotFound(TabletopError):
@@ -210,8 +212,9 @@ class MarkerFinder:
         """The markers of ``previous`` (id -> corners in another frame of a still camera)
         looked for only around where they were: a fraction of a whole frame's search.
         Falls back to :meth:`detect` when any of them is not found again."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        h, w = gray.shape
+        h, w = frame.shape[:2]
+        # only the searched regions are turned grey: the corners are refined within them
+        gray = frame if frame.ndim == 2 else np.zeros((h, w), np.uint8)
         found: dict[int, Array] = {}
         for marker_id, quad in previous.items():
             side = float(np.ptp(quad[:, 0]) + np.ptp(quad[:, 1])) / 2
@@ -219,6 +222,10 @@ class MarkerFinder:
             x0, y0 = (max(int(v) - margin, 0) for v in quad.min(axis=0))
             x1, y1 = (int(v) + margin for v in quad.max(axis=0))
             x1, y1 = min(x1, w), min(y1, h)
+            if frame.ndim == 3:  # and a little around: refining reads across the edges
+                g0, g1 = max(y0 - REFINE_PAD_PX, 0), y1 + REFINE_PAD_PX
+                f0, f1 = max(x0 - REFINE_PAD_PX, 0), x1 + REFINE_PAD_PX
+                gray[g0:g1, f0:f1] = cv2.cvtColor(frame[g0:g1, f0:f1], cv2.COLOR_BGR2GRAY)
             corners, ids, _ = self._detector.detectMarkers(gray[y0:y1, x0:x1])
             if ids is None:
                 return self.detect(frame)
