@@ -328,8 +328,10 @@ def _fit(
         points, normals = _placed(
             rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
         )
-        samples = (points[:, None, :] + offsets[None, :, None] * normals[:, None]).reshape(-1, 2)
-        colours = look.colours(samples).reshape(-1, len(offsets), 3)
+        samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
+            [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+        )
+        colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
         all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
