@@ -240,15 +240,16 @@ def _levelled_off(d: Array, first: Array) -> Array:
     levelled off (its slope under :data:`LEVEL_OFF` of the steepest slope since
     ``first``); the last sample when it never does."""
     count = d.shape[1]
-    slope = np.zeros_like(d)
-    slope[:, :-1] = np.diff(d, axis=1)
-    index = np.arange(count)[None, :]
-    after = index >= np.minimum(first, count - 1)[:, None]
-    rising = np.where(after & ~np.isnan(slope), slope, -np.inf)
-    # the running maximum down the columns of the transposed copy (along rows is slow)
-    peak = np.maximum.accumulate(np.ascontiguousarray(rising.T), axis=0).T
-    flat = after & (index > first[:, None]) & (slope < LEVEL_OFF * peak)
-    return np.where(flat.any(axis=1), flat.argmax(axis=1), count - 1)
+    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
+    slope = np.zeros_like(across)
+    slope[:-1] = across[1:] - across[:-1]
+    index = np.arange(count)[:, None]
+    after = index >= np.minimum(first, count - 1)[None, :]
+    peak = np.where(after & ~np.isnan(slope), slope, -np.inf)
+    for k in range(1, count):  # the running peak, a sample at a time for all profiles
+        np.maximum(peak[k - 1], peak[k], out=peak[k])
+    flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
+    return np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
 
 
 def _row_median(values: Array) -> Array:
