@@ -82,9 +82,11 @@ def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels
         for r, into in ((inner, blacks), (outer, whites)):
             pts = [(cx + t * r * 0.8, cy + s * r) for t in ring for s in (-1, 1)]
             pts += [(cx + s * r, cy + t * r * 0.8) for t in ring for s in (-1, 1)]
-            into.append(sample(frame, view.to_image(np.array(pts))))
-    black = np.median(np.vstack(blacks), axis=0)
-    white = np.median(np.vstack(whites), axis=0)
+            into.append(np.array(pts))
+    # every point sampled at once, then split into the blacks and the whites
+    colours = sample(frame, view.to_image(np.vstack(blacks + whites)))
+    black = np.median(colours[: len(colours) // 2], axis=0)
+    white = np.median(colours[len(colours) // 2 :], axis=0)
     return Levels(black.astype(np.float32), white.astype(np.float32))
 
 
