@@ -128,7 +128,7 @@ def refine_corners(gray: Array, quad: Array) -> Array:
     points (least squares) is the side, and adjacent sides meet at the corners. A side
     with too few clean crossings keeps ArUco's corners.
     """
-    lines = []
+    sides = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         along = b - a
@@ -140,22 +140,33 @@ def refine_corners(gray: Array, quad: Array) -> Array:
         if np.dot(normal, quad.mean(axis=0) - a) > 0:  # point outwards, away from the centre
             normal = -normal
         t = np.linspace(0.15 * length, 0.85 * length, max(int(0.7 * length), 4))
-        s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
-        pts = a + t[:, None, None] * along + s[None, :, None] * normal
-        grey = _bilinear(gray, pts.reshape(-1, 2)).reshape(len(t), len(s))
-        inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
-        level = (inner + outer) / 2
-        above = grey > level[:, None]
-        clean = (outer - inner > EDGE_CONTRAST) & above[:, -1] & ~above[:, 0]
-        k = np.argmax(above, axis=1)
-        k = np.clip(k, 1, len(s) - 1)
-        rows = np.arange(len(t))
-        g0, g1 = grey[rows, k - 1], grey[rows, k]
-        frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
-        offset = s[k - 1] + frac * 0.25
-        if clean.sum() < 4:
+        sides.append((a, along, normal, t))
+    s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
+    # the four sides' crossings read at once, a row per point along a side
+    pts = [
+        (a + t[:, None, None] * along + s[None, :, None] * normal).reshape(-1, 2)
+        for a, along, normal, t in sides
+    ]
+    grey = _bilinear(gray, np.vstack(pts)).reshape(-1, len(s))
+    inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
+    level = (inner + outer) / 2
+    above = grey > level[:, None]
+    clean = (outer - inner > EDGE_CONTRAST) & above[:, -1] & ~above[:, 0]
+    k = np.argmax(above, axis=1)
+    k = np.clip(k, 1, len(s) - 1)
+    rows = np.arange(len(grey))
+    g0, g1 = grey[rows, k - 1], grey[rows, k]
+    frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
+    offset = s[k - 1] + frac * 0.25
+    lines = []
+    first = 0
+    for a, along, normal, t in sides:
+        own = slice(first, first + len(t))
+        first += len(t)
+        ok = clean[own]
+        if ok.sum() < 4:
             return quad
-        edge = a + t[clean, None] * along + offset[clean, None] * normal
+        edge = a + t[ok, None] * along + offset[own][ok, None] * normal
         lines.append(_fit_line(edge))
     return np.array([_meet(lines[(i - 1) % 4], lines[i]) for i in range(4)])
 
