@@ -331,6 +331,8 @@ class Locator:
             and math.hypot(pose.x - p.pose.x, pose.y - p.pose.y)
             <= self._reach[shape] + self._reach[p.known.shape] + 1.0
         ]
+        if not placed:
+            return []
         rivals = [
             p for p, at in placed if math.hypot(pose.x - at.x, pose.y - at.y) < SAME_PLACE_MM
         ]

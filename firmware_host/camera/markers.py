@@ -85,8 +85,7 @@ class BoardView:
         if not seen:
             return np.full(len(pts), np.inf)
         spread_px = np.max(np.std(np.array(seen), axis=0), axis=1)
-        scale = np.array([self.px_per_mm(x, y) for x, y in pts.reshape(-1, 2)])
-        return spread_px / scale
+        return spread_px / self.scales(pts.reshape(-1, 2))
 
     def _draws(self, layout: MarkerLayout) -> list[Array]:
         """The homographies of :meth:`spread_at`'s draws (made once per view; empty when
@@ -113,9 +112,15 @@ class BoardView:
     def px_per_mm(self, x: float, y: float) -> float:
         """The image scale at board point ``(x, y)``: pixels per millimetre (geometric mean
         of the two directions)."""
-        a, b, c = self.to_image(np.array([(x, y), (x + 1.0, y), (x, y + 1.0)]))
-        (ux, uy), (vx, vy) = b - a, c - a
-        return float(np.sqrt(abs(ux * vy - uy * vx)))
+        return float(self.scales(np.array([(x, y)]))[0])
+
+    def scales(self, points: Array) -> Array:
+        """:meth:`px_per_mm` at each board point (N x 2, mm)."""
+        pts = np.asarray(points, np.float64).reshape(-1, 2)
+        across, up = pts + np.array([1.0, 0.0]), pts + np.array([0.0, 1.0])
+        a, b, c = self.to_image(np.vstack([pts, across, up])).reshape(3, -1, 2)
+        (ux, uy), (vx, vy) = (b - a).T, (c - a).T
+        return np.sqrt(np.abs(ux * vy - uy * vx))
 
 
 def refine_corners(gray: Array, quad: Array) -> Array:
