@@ -6,7 +6,7 @@ drop moved by the model's error, 0.5 mm and 1 degree; the dropped piece has none
 per noise profile: pieces within 0.5 mm of their true outline, unseen pieces, the error's
 median and p99, how well the reported standard deviations match the errors (1.0 is
 exact, larger is overconfident), the dropped piece's verdicts (sure and right, wrong,
-unsure, not seen), and a look's time (frames given to verdict-ready poses, one core).
+unsure, not seen), and a look's CPU time (frames given to verdict-ready poses).
 
 Options: ``--scenes N`` (default 108, three games), ``--seed S`` (1), ``--profiles
 clean,realistic,harsh``; the issue's figures: ``--scenes 1000 --profiles realistic``.
