@@ -3,7 +3,9 @@
 The level lines and the bonus circles are printed on the front pane, in front of the
 pieces: a piece's edge that runs along a printed line shows the line's edge instead. The
 outline fit leaves out the profiles whose edge point lies within :data:`CLEARANCE_MM` of
-any printed line.
+any printed line. Whether a point is that close is read from a map of the board made once
+(cells of :data:`CELL_MM`, each near, clear or along the clearance's border); only points
+in a border cell are measured against the lines themselves.
 
 >>> from firmware_host.config.board import load_board
 >>> art = Artwork(load_board())
@@ -21,6 +23,12 @@ Array = np.ndarray
 
 CLEARANCE_MM = 2.0
 """How close to a printed line an edge point may lie and still be trusted."""
+CELL_MM = 0.5
+"""The side of the map's cells."""
+MAP_MARGIN_MM = 50.0
+"""How far beyond the board's walls, floor and top the map reaches."""
+
+_CLEAR, _NEAR, _BORDER = 0, 1, 2
 
 
 class Artwork:
@@ -35,19 +43,63 @@ class Artwork:
         self._starts = np.array(starts, float).reshape(-1, 2)
         self._ends = np.array(ends, float).reshape(-1, 2)
         self._circles = np.array([(c.x, c.y, c.radius) for c in board.bonus_circles], float)
+        self._origin = np.array([-MAP_MARGIN_MM, -MAP_MARGIN_MM])
+        columns = int(np.ceil((board.width + 2 * MAP_MARGIN_MM) / CELL_MM))
+        rows = int(np.ceil((board.height + 2 * MAP_MARGIN_MM) / CELL_MM))
+        distance = np.full((rows, columns), np.inf)
+        reach = CLEARANCE_MM + CELL_MM
+        none = np.empty((0, 2))
+        art = [  # each printed line and circle with its bounding box
+            ((a[None], b[None], none.reshape(0, 3)), np.minimum(a, b), np.maximum(a, b))
+            for a, b in zip(self._starts, self._ends, strict=True)
+        ]
+        art += [((none, none, c[None]), c[:2] - c[2], c[:2] + c[2]) for c in self._circles]
+        for (starts, ends, circles), low, high in art:
+            u0, v0 = np.maximum(np.floor((low - reach - self._origin) / CELL_MM).astype(int), 0)
+            u1, v1 = np.ceil((high + reach - self._origin) / CELL_MM).astype(int)
+            u, v = np.meshgrid(np.arange(u0, min(u1, columns)), np.arange(v0, min(v1, rows)))
+            centres = self._origin + (np.c_[u.ravel(), v.ravel()] + 0.5) * CELL_MM
+            own = distance_to(centres, starts, ends, circles).reshape(u.shape)
+            np.minimum(distance[v0:v1, u0:u1], own, out=distance[v0:v1, u0:u1])
+        # the distance to the art changes no faster than the distance moved: a cell whose
+        # centre lies clear of the border by half its diagonal lies wholly on one side
+        half_diagonal = CELL_MM * np.sqrt(0.5)
+        self._cells = np.full((rows, columns), _BORDER, np.int8)
+        self._cells[distance < CLEARANCE_MM - half_diagonal] = _NEAR
+        self._cells[distance > CLEARANCE_MM + half_diagonal] = _CLEAR
 
     def near(self, points: Array) -> Array:
         """Whether each point (N x 2, mm) lies within :data:`CLEARANCE_MM` of printed art."""
-        pts = np.asarray(points, float).reshape(-1, 1, 2)
-        close = np.zeros(len(pts), bool)
-        if len(self._starts):
-            a, b = self._starts[None], self._ends[None]
-            ab = b - a
-            t = np.clip(((pts - a) * ab).sum(-1) / (ab * ab).sum(-1), 0.0, 1.0)
-            dist = np.linalg.norm(pts - (a + t[..., None] * ab), axis=-1)
-            close |= (dist < CLEARANCE_MM).any(axis=1)
-        if len(self._circles):
-            centres, radii = self._circles[None, :, :2], self._circles[None, :, 2]
-            ring = np.abs(np.linalg.norm(pts - centres, axis=-1) - radii)
-            close |= (ring < CLEARANCE_MM).any(axis=1)
+        pts = np.asarray(points, float).reshape(-1, 2)
+        index = np.floor((pts - self._origin) / CELL_MM).astype(np.int64)
+        rows, columns = self._cells.shape
+        inside = (
+            (index[:, 0] >= 0) & (index[:, 0] < columns) & (index[:, 1] >= 0) & (index[:, 1] < rows)
+        )
+        cell = np.full(len(pts), _BORDER, np.int8)
+        cell[inside] = self._cells[index[inside, 1], index[inside, 0]]
+        close = cell == _NEAR
+        border = cell == _BORDER
+        close[border] = self._distance(pts[border]) < CLEARANCE_MM
         return close
+
+    def _distance(self, points: Array) -> Array:
+        """Each point's (N x 2, mm) distance to the nearest printed line or circle (mm)."""
+        return distance_to(points, self._starts, self._ends, self._circles)
+
+
+def distance_to(points: Array, starts: Array, ends: Array, circles: Array) -> Array:
+    """Each point's (N x 2) distance to the nearest of the segments from ``starts`` to
+    ``ends`` (M x 2) and the circles' rings (K x 3: centre, radius); inf with none."""
+    pts = np.asarray(points, float).reshape(-1, 1, 2)
+    distance = np.full(len(pts), np.inf)
+    if len(starts):
+        a, b = starts[None], ends[None]
+        ab = b - a
+        t = np.clip(((pts - a) * ab).sum(-1) / (ab * ab).sum(-1), 0.0, 1.0)
+        lines = np.linalg.norm(pts - (a + t[..., None] * ab), axis=-1)
+        distance = np.minimum(distance, lines.min(axis=1))
+    if len(circles):
+        ring = np.abs(np.linalg.norm(pts - circles[None, :, :2], axis=-1) - circles[None, :, 2])
+        distance = np.minimum(distance, ring.min(axis=1))
+    return distance

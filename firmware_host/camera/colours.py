@@ -55,10 +55,8 @@ class PieceColours:
         """The index in :attr:`colors` of each pixel's colour (..., 3 BGR), -1 for none:
         an array shaped like ``pixels`` less its last axis."""
         flat = np.asarray(pixels, np.float32).reshape(-1, 3)
-        brightness = flat.mean(axis=1)
-        chroma = flat - brightness[:, None]
-        strength = np.linalg.norm(chroma, axis=1)
-        cosine = (chroma @ self._direction.T) / np.maximum(strength, 1e-6)[:, None]
+        chroma, brightness, strength = _chroma(flat)
+        cosine = _dot(chroma, self._direction.T) / np.maximum(strength, 1e-6)[:, None]
         best = cosine.argmax(axis=1)
         rows = np.arange(len(flat))
         ratio = brightness / self._brightness[best]
@@ -76,11 +74,10 @@ class PieceColours:
         strong (:data:`LIKE_CHROMA`), whatever its brightness (a face in brighter light, or
         paled by a glint, is still like itself; a café's wall of a near hue is not)."""
         flat = np.asarray(pixels, np.float32).reshape(-1, 3)
-        chroma = flat - flat.mean(axis=1, keepdims=True)
+        chroma, _, strength = _chroma(flat)
         own = np.asarray(face, np.float32) - float(np.mean(face))
-        strength = np.linalg.norm(chroma, axis=1)
         own_strength = max(float(np.linalg.norm(own)), 1e-6)
-        cosine = (chroma @ own) / np.maximum(strength, 1e-6) / own_strength
+        cosine = _dot(chroma, own[:, None])[:, 0] / np.maximum(strength, 1e-6) / own_strength
         ratio = strength / own_strength
         ok = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
         return ok.reshape(np.asarray(pixels).shape[:-1])
@@ -88,3 +85,22 @@ class PieceColours:
     def matches(self, face: Array, color: Color) -> bool:
         """Whether a face's colour (BGR) is ``color``."""
         return int(self.classify(np.asarray(face).reshape(1, 3))[0]) == self.colors.index(color)
+
+
+def _chroma(flat: Array) -> tuple[Array, Array, Array]:
+    """Pixels' (N x 3) chroma (N x 3), brightness and chroma's strength (N each), channel by
+    channel (numpy reduces along a 3-long axis slowly)."""
+    brightness = (flat[:, 0] + flat[:, 1] + flat[:, 2]) / 3
+    chroma = flat - brightness[:, None]
+    strength = np.sqrt(chroma[:, 0] ** 2 + chroma[:, 1] ** 2 + chroma[:, 2] ** 2)
+    return chroma, brightness, strength
+
+
+def _dot(chroma: Array, directions: Array) -> Array:
+    """``chroma @ directions`` (N x 3 by 3 x K) summed channel by channel: numpy would hand
+    a long product to several BLAS threads that mostly wait for each other."""
+    return (
+        chroma[:, 0, None] * directions[0]
+        + chroma[:, 1, None] * directions[1]
+        + chroma[:, 2, None] * directions[2]
+    )

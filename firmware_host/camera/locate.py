@@ -32,7 +32,7 @@ from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
-from firmware_host.config.board import Board
+from firmware_host.config.board import Board, CircleShape
 from firmware_host.rules.geometry import PieceSpace, extent, piece_shape, turn_period
 from firmware_host.rules.landing import MAX_OVERLAP_MM
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
@@ -122,6 +122,7 @@ class Locator:
         self.artwork = Artwork(board)
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
+        self._reach = {shape: _reach(board, shape) for shape in Shape}
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
@@ -322,7 +323,16 @@ class Locator:
         """The located pieces a piece at ``pose`` would share a place with: centres
         closer than :data:`SAME_PLACE_MM`, or overlapping by more than
         :data:`MAX_OVERLAP_MM`."""
-        placed = [(p, p.pose) for p in taken if p.pose is not None]
+        # only pieces whose outlines may meet this one's can share its place
+        placed = [
+            (p, p.pose)
+            for p in taken
+            if p.pose is not None
+            and math.hypot(pose.x - p.pose.x, pose.y - p.pose.y)
+            <= self._reach[shape] + self._reach[p.known.shape] + 1.0
+        ]
+        if not placed:
+            return []
         rivals = [
             p for p, at in placed if math.hypot(pose.x - at.x, pose.y - at.y) < SAME_PLACE_MM
         ]
@@ -336,6 +346,14 @@ class Locator:
         is added once every piece is placed: :func:`_with_spread`)."""
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         return Located(piece, pose, True, fit.sigma, fit.found, fit.rms_mm)
+
+
+def _reach(board: Board, shape: Shape) -> float:
+    """How far a shape's outline reaches from its centroid (mm)."""
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        return dims.radius
+    return max(math.hypot(x, y) for x, y in dims.vertices)
 
 
 def _quality(found: float, rms_mm: float) -> float:

@@ -37,6 +37,8 @@ SPREAD_SEED = 20261125
 TRACK_MARGIN = 1.2
 """Around a marker found in a frame before, the next frame is searched this many marker
 sides beyond it."""
+REFINE_PAD_PX = int(EDGE_REACH_PX) + 2
+"""How far beyond a searched region the frame is turned grey for refining corners."""
 
 
 class BoardNotFound(TabletopError):
@@ -83,8 +85,7 @@ class BoardView:
         if not seen:
             return np.full(len(pts), np.inf)
         spread_px = np.max(np.std(np.array(seen), axis=0), axis=1)
-        scale = np.array([self.px_per_mm(x, y) for x, y in pts.reshape(-1, 2)])
-        return spread_px / scale
+        return spread_px / self.scales(pts.reshape(-1, 2))
 
     def _draws(self, layout: MarkerLayout) -> list[Array]:
         """The homographies of :meth:`spread_at`'s draws (made once per view; empty when
@@ -111,9 +112,15 @@ class BoardView:
     def px_per_mm(self, x: float, y: float) -> float:
         """The image scale at board point ``(x, y)``: pixels per millimetre (geometric mean
         of the two directions)."""
-        a, b, c = self.to_image(np.array([(x, y), (x + 1.0, y), (x, y + 1.0)]))
-        (ux, uy), (vx, vy) = b - a, c - a
-        return float(np.sqrt(abs(ux * vy - uy * vx)))
+        return float(self.scales(np.array([(x, y)]))[0])
+
+    def scales(self, points: Array) -> Array:
+        """:meth:`px_per_mm` at each board point (N x 2, mm)."""
+        pts = np.asarray(points, np.float64).reshape(-1, 2)
+        across, up = pts + np.array([1.0, 0.0]), pts + np.array([0.0, 1.0])
+        a, b, c = self.to_image(np.vstack([pts, across, up])).reshape(3, -1, 2)
+        (ux, uy), (vx, vy) = (b - a).T, (c - a).T
+        return np.sqrt(np.abs(ux * vy - uy * vx))
 
 
 def refine_corners(gray: Array, quad: Array) -> Array:
@@ -126,7 +133,7 @@ def refine_corners(gray: Array, quad: Array) -> Array:
     points (least squares) is the side, and adjacent sides meet at the corners. A side
     with too few clean crossings keeps ArUco's corners.
     """
-    lines = []
+    sides = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         along = b - a
@@ -138,22 +145,33 @@ def refine_corners(gray: Array, quad: Array) -> Array:
         if np.dot(normal, quad.mean(axis=0) - a) > 0:  # point outwards, away from the centre
             normal = -normal
         t = np.linspace(0.15 * length, 0.85 * length, max(int(0.7 * length), 4))
-        s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
-        pts = a + t[:, None, None] * along + s[None, :, None] * normal
-        grey = _bilinear(gray, pts.reshape(-1, 2)).reshape(len(t), len(s))
-        inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
-        level = (inner + outer) / 2
-        above = grey > level[:, None]
-        clean = (outer - inner > EDGE_CONTRAST) & above[:, -1] & ~above[:, 0]
-        k = np.argmax(above, axis=1)
-        k = np.clip(k, 1, len(s) - 1)
-        rows = np.arange(len(t))
-        g0, g1 = grey[rows, k - 1], grey[rows, k]
-        frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
-        offset = s[k - 1] + frac * 0.25
-        if clean.sum() < 4:
+        sides.append((a, along, normal, t))
+    s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
+    # the four sides' crossings read at once, a row per point along a side
+    pts = [
+        (a + t[:, None, None] * along + s[None, :, None] * normal).reshape(-1, 2)
+        for a, along, normal, t in sides
+    ]
+    grey = _bilinear(gray, np.vstack(pts)).reshape(-1, len(s))
+    inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
+    level = (inner + outer) / 2
+    above = grey > level[:, None]
+    clean = (outer - inner > EDGE_CONTRAST) & above[:, -1] & ~above[:, 0]
+    k = np.argmax(above, axis=1)
+    k = np.clip(k, 1, len(s) - 1)
+    rows = np.arange(len(grey))
+    g0, g1 = grey[rows, k - 1], grey[rows, k]
+    frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
+    offset = s[k - 1] + frac * 0.25
+    lines = []
+    first = 0
+    for a, along, normal, t in sides:
+        own = slice(first, first + len(t))
+        first += len(t)
+        ok = clean[own]
+        if ok.sum() < 4:
             return quad
-        edge = a + t[clean, None] * along + offset[clean, None] * normal
+        edge = a + t[ok, None] * along + offset[own][ok, None] * normal
         lines.append(_fit_line(edge))
     return np.array([_meet(lines[(i - 1) % 4], lines[i]) for i in range(4)])
 
@@ -210,8 +228,9 @@ class MarkerFinder:
         """The markers of ``previous`` (id -> corners in another frame of a still camera)
         looked for only around where they were: a fraction of a whole frame's search.
         Falls back to :meth:`detect` when any of them is not found again."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        h, w = gray.shape
+        h, w = frame.shape[:2]
+        # only the searched regions are turned grey: the corners are refined within them
+        gray = frame if frame.ndim == 2 else np.zeros((h, w), np.uint8)
         found: dict[int, Array] = {}
         for marker_id, quad in previous.items():
             side = float(np.ptp(quad[:, 0]) + np.ptp(quad[:, 1])) / 2
@@ -219,6 +238,10 @@ class MarkerFinder:
             x0, y0 = (max(int(v) - margin, 0) for v in quad.min(axis=0))
             x1, y1 = (int(v) + margin for v in quad.max(axis=0))
             x1, y1 = min(x1, w), min(y1, h)
+            if frame.ndim == 3:  # and a little around: refining reads across the edges
+                g0, g1 = max(y0 - REFINE_PAD_PX, 0), y1 + REFINE_PAD_PX
+                f0, f1 = max(x0 - REFINE_PAD_PX, 0), x1 + REFINE_PAD_PX
+                gray[g0:g1, f0:f1] = cv2.cvtColor(frame[g0:g1, f0:f1], cv2.COLOR_BGR2GRAY)
             corners, ids, _ = self._detector.detectMarkers(gray[y0:y1, x0:x1])
             if ids is None:
                 return self.detect(frame)

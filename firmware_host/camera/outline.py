@@ -206,7 +206,12 @@ def edge_offsets(
     to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
     faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
-    d = np.linalg.norm(profiles - faces[:, None, :], axis=2)
+    # channel by channel: numpy's norm and broadcasting over a 3-long axis are slow
+    d = np.sqrt(
+        (profiles[..., 0] - faces[:, 0, None]) ** 2
+        + (profiles[..., 1] - faces[:, 1, None]) ** 2
+        + (profiles[..., 2] - faces[:, 2, None]) ** 2
+    )
     count = d.shape[1]
     rows = np.arange(len(d))
     scale = np.linalg.norm(faces, axis=1) + 1.0
@@ -235,20 +240,20 @@ def _levelled_off(d: Array, first: Array) -> Array:
     levelled off (its slope under :data:`LEVEL_OFF` of the steepest slope since
     ``first``); the last sample when it never does."""
     count = d.shape[1]
-    slope = np.zeros_like(d)
-    slope[:, :-1] = np.diff(d, axis=1)
-    index = np.arange(count)[None, :]
-    after = index >= np.minimum(first, count - 1)[:, None]
-    rising = np.where(after, slope, -np.inf)
-    peak = np.maximum.accumulate(np.where(np.isnan(rising), -np.inf, rising), axis=1)
-    flat = after & (index > first[:, None]) & (slope < LEVEL_OFF * peak)
-    return np.where(flat.any(axis=1), flat.argmax(axis=1), count - 1)
+    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
+    slope = np.zeros_like(across)
+    slope[:-1] = across[1:] - across[:-1]
+    index = np.arange(count)[:, None]
+    after = index >= np.minimum(first, count - 1)[None, :]
+    peak = np.where(after & ~np.isnan(slope), slope, -np.inf)
+    for k in range(1, count):  # the running peak, a sample at a time for all profiles
+        np.maximum(peak[k - 1], peak[k], out=peak[k])
+    flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
+    return np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
 
 
 def _row_median(values: Array) -> Array:
     """Median of each row, ignoring NaN (NaN for a row of NaN only)."""
-    if not np.isnan(values).any():
-        return np.median(values, axis=1)
     ordered = np.sort(values, axis=1)
     valid = np.sum(~np.isnan(ordered), axis=1)
     rows = np.arange(len(values))
@@ -306,6 +311,12 @@ def _fit(
     offsets = np.arange(-reach, reach + step / 2, step)
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
+    # every piece's outline at angle 0 around the origin, made once: a pose turns and moves it
+    units = [_unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0) for shape, _ in starts]
+    sizes = np.array([len(u[0]) for u in units])
+    rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
+    levers = np.concatenate([u[2] for u in units])
+    first_row = np.cumsum(sizes) - sizes
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
@@ -313,31 +324,30 @@ def _fit(
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
-        outlines = [outline_points(board, starts[i][0], poses[i]) for i in active]
-        samples = np.vstack(
-            [
-                (o.points[:, None, :] + offsets[None, :, None] * o.normals[:, None]).reshape(-1, 2)
-                for o in outlines
-            ]
+        rows = np.concatenate([np.arange(first_row[i], first_row[i] + sizes[i]) for i in active])
+        piece_of = np.repeat(np.arange(len(active)), sizes[active])
+        points, normals = _placed(
+            rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
         )
-        colours = look.colours(samples).reshape(-1, len(offsets), 3)
-        sizes = [len(o.points) for o in outlines]
-        piece_of = np.repeat(np.arange(len(active)), sizes)
+        samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
+            [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+        )
+        colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
         all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
-        all_printed = artwork.near(np.vstack([o.points for o in outlines]))
+        all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
+        jacobian = np.c_[normals, levers[rows]]
+        all_weights, steps = _gauss_newton_steps(
+            all_residuals, jacobian, piece_of, np.array(circles)[active], cap
+        )
         first = 0
-        for i, outline in zip(active, outlines, strict=True):
-            rows = slice(first, first + len(outline.points))
-            first += len(outline.points)
-            residuals, printed = all_residuals[rows], all_printed[rows]
-            jac = np.c_[outline.normals, outline.levers]
-            update = _gauss_newton_step(residuals, jac, circles[i], cap)
-            if update is None:
+        for i, (dx, dy, dturn) in zip(active, steps.tolist(), strict=True):
+            own = slice(first, first + sizes[i])
+            first += sizes[i]
+            if math.isnan(dx):
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
-            weights, (dx, dy, dturn) = update
-            last[i] = (residuals, weights, jac, ~printed)
+            last[i] = (all_residuals[own], all_weights[own], jacobian[own], ~all_printed[own])
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
             if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
@@ -348,34 +358,64 @@ def _fit(
     return [done[i] for i in range(len(starts))]
 
 
-def _gauss_newton_step(
-    residuals: Array, jac: Array, circle: bool, cap: float = math.inf
-) -> tuple[Array, tuple[float, float, float]] | None:
-    """Tukey weights and the weighted least-squares step ``(dx, dy, dturn)`` (mm, mm,
-    radians), or None when too little of the outline was found. The residuals' robust
-    scale is at most ``cap`` mm."""
+def _placed(
+    rel: Array, normals: Array, poses: Sequence[Pose], piece_of: Array
+) -> tuple[Array, Array]:
+    """Outline points and normals of pieces at angle 0 around the origin (``rel``,
+    ``normals``: N x 2, each row of the piece ``piece_of`` names, numbered in the order of
+    ``poses``) turned and moved to their pieces' poses."""
+    turn = np.radians([pose.angle for pose in poses])
+    cos, sin = np.cos(turn)[piece_of], np.sin(turn)[piece_of]
+    centres = np.array([(pose.x, pose.y) for pose in poses])[piece_of]
+
+    def turned(v: Array) -> Array:
+        return np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+
+    return turned(rel) + centres, turned(normals)
+
+
+def _gauss_newton_steps(
+    residuals: Array, jac: Array, piece_of: Array, circles: Array, cap: float = math.inf
+) -> tuple[Array, Array]:
+    """Tukey weights (one per profile) and each piece's weighted least-squares step (G x 3:
+    ``dx, dy`` mm, ``dturn`` radians, 0 for a circle; NaN when too little of its outline
+    was found). ``piece_of`` numbers each profile's piece 0..G-1, every piece's profiles
+    together; ``circles`` says which pieces are circles. The residuals' robust scale is at
+    most ``cap`` mm."""
+    count = len(circles)
     ok = np.isfinite(residuals)
-    if ok.sum() < 6:
-        return None
     r = np.where(ok, residuals, 0.0)
     # the scale about zero, not about the median: while the pose is still off, the sides'
     # residuals split into groups either side of zero, and each group must still count
-    sigma = max(min(1.4826 * float(np.median(np.abs(r[ok]))), cap), MIN_SIGMA_MM)
-    a = jac[:, :2] if circle else jac
-    while True:
-        u = r / (TUKEY_C * sigma)
-        weights = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
-        normal = a.T @ (weights[:, None] * a)
-        if np.linalg.cond(normal) <= MAX_CONDITION:
-            break
+    scale = 1.4826 * group_medians(np.where(ok, np.abs(r), np.nan), piece_of)
+    sigma = np.maximum(np.minimum(np.nan_to_num(scale), cap), MIN_SIGMA_MM)
+    starts = np.searchsorted(piece_of, np.arange(count))
+    weights = np.zeros(len(r))
+    steps = np.full((count, 3), np.nan)
+    solving = np.bincount(piece_of, ok, minlength=count) >= 6
+    while solving.any():
+        u = r / (TUKEY_C * sigma[piece_of])
+        tukey = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
+        normal = np.add.reduceat(jac[:, :, None] * (tukey[:, None] * jac)[:, None, :], starts)
+        gradient = np.add.reduceat(jac * (tukey * r)[:, None], starts)
+        solved = np.zeros(count, bool)
+        for circle, free in ((True, 2), (False, 3)):  # a circle's turn is no unknown
+            group = np.flatnonzero(solving & (circles == circle))
+            if not len(group):
+                continue
+            a, b = normal[group][:, :free, :free], gradient[group][:, :free]
+            fine = np.linalg.cond(a) <= MAX_CONDITION
+            steps[group[fine], :free] = np.linalg.solve(a[fine], b[fine][..., None])[..., 0]
+            steps[group[fine], free:] = 0.0
+            solved[group[fine]] = True
+        mine = solved[piece_of]
+        weights[mine] = tukey[mine]
         # the counted profiles leave a direction free (a start off across one pair of
         # sides, whose residuals all lie beyond the scale the others set): widen the scale
         # while it may still grow, or give up
-        if math.isfinite(cap) or sigma >= MAX_LOOSE_SCALE_MM:
-            return None
-        sigma *= 2
-    step = np.linalg.solve(normal, a.T @ (weights * r))
-    return weights, (float(step[0]), float(step[1]), 0.0 if circle else float(step[2]))
+        solving &= ~solved & (not math.isfinite(cap)) & (sigma < MAX_LOOSE_SCALE_MM)
+        sigma[solving] *= 2
+    return weights, steps
 
 
 def _finish(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -44,8 +45,16 @@ class Levels:
     white: Array
 
     def normalise(self, colours: Array) -> Array:
-        """Raw BGR values (..., 3) to normalised ones (black 0, white 255)."""
+        """Raw BGR values (..., 3) to normalised ones (black 0, white 255), float32; 8-bit
+        values are looked up in a table of the same figures (:attr:`table`)."""
+        if colours.dtype == np.uint8:
+            return cv2.LUT(colours.reshape(-1, 1, 3), self.table).reshape(colours.shape)
         return (np.asarray(colours, np.float32) - self.black) * (255.0 / (self.white - self.black))
+
+    @cached_property
+    def table(self) -> Array:
+        """Every 8-bit value's normalised value per channel (256 x 1 x 3, for ``cv2.LUT``)."""
+        return self.normalise(np.arange(256, dtype=np.float32).reshape(256, 1, 1))
 
 
 @dataclass(frozen=True)
@@ -73,14 +82,17 @@ def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels
         for r, into in ((inner, blacks), (outer, whites)):
             pts = [(cx + t * r * 0.8, cy + s * r) for t in ring for s in (-1, 1)]
             pts += [(cx + s * r, cy + t * r * 0.8) for t in ring for s in (-1, 1)]
-            into.append(sample(frame, view.to_image(np.array(pts))))
-    black = np.median(np.vstack(blacks), axis=0)
-    white = np.median(np.vstack(whites), axis=0)
+            into.append(np.array(pts))
+    # every point sampled at once, then split into the blacks and the whites
+    colours = sample(frame, view.to_image(np.vstack(blacks + whites)))
+    black = np.median(colours[: len(colours) // 2], axis=0)
+    white = np.median(colours[len(colours) // 2 :], axis=0)
     return Levels(black.astype(np.float32), white.astype(np.float32))
 
 
-def sample(image: Array, points_px: Array) -> Array:
-    """Bilinear samples of ``image`` (BGR) at image points (N x 2, px): N x 3 float32.
+def sample(image: Array, points_px: Array, levels: Levels | None = None) -> Array:
+    """Bilinear samples of ``image`` (BGR) at image points (N x 2, px): N x 3 float32,
+    normalised by ``levels`` when given.
 
     Points outside the image read as NaN.
     """
@@ -89,13 +101,11 @@ def sample(image: Array, points_px: Array) -> Array:
     rows = -(-count // REMAP_ROW)  # OpenCV's remap takes maps under 32767 px a side
     grid = np.full((rows * REMAP_ROW, 2), -10.0, np.float32)
     grid[:count] = pts
-    out = cv2.remap(
-        image,
-        grid[:, 0].reshape(rows, REMAP_ROW),
-        grid[:, 1].reshape(rows, REMAP_ROW),
-        cv2.INTER_LINEAR,
+    raw = cv2.remap(
+        image, grid.reshape(rows, REMAP_ROW, 2), None, cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_CONSTANT,
-    ).reshape(-1, 3)[:count].astype(np.float32)
+    ).reshape(-1, 3)[:count]
+    out = raw.astype(np.float32) if levels is None else levels.normalise(raw)
     h, w = image.shape[:2]
     outside = (pts[:, 0] < 0) | (pts[:, 1] < 0) | (pts[:, 0] > w - 1) | (pts[:, 1] > h - 1)
     out[outside] = np.nan
@@ -161,9 +171,7 @@ class LookFrames:
         """Normalised BGR colours at board points (N x 2, mm): N x 3, median over frames
         (NaN where no frame sees the point)."""
         pts = np.asarray(points_mm, np.float64).reshape(-1, 2)
-        stack = [
-            f.levels.normalise(sample(f.image, f.view.to_image(pts))) for f in self.sampled
-        ]
+        stack = [sample(f.image, f.view.to_image(pts), f.levels) for f in self.sampled]
         return median_of(stack)
 
     def rectified(self, x0: float, y0: float, x1: float, y1: float, scale: float) -> Array:

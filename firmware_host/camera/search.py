@@ -70,8 +70,8 @@ class ColourMap:
         self.colors = colours.colors
         labels = colours.classify(image)
         for color, face in (seen or {}).items():
-            index = self.colors.index(color)
-            labels[(labels == index) & ~colours.like(image, face)] = -1
+            mine = labels == self.colors.index(color)
+            labels[mine] = np.where(colours.like(image[mine], face), labels[mine], -1)
         self.labels = labels.astype(np.int8)
         self.taken = np.zeros(self.labels.shape, np.uint8)
 

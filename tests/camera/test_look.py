@@ -259,3 +259,11 @@ def test_sure_verdicts_agree_with_the_truth_on_clean_scenes():
             assert verdict.verdict.to_json() == truth.to_json()
         moved = [Piece(p.known.id, p.known.color, p.known.shape, p.pose) for p in located]
         assert all(centre_error(t, m.pose) < 0.5 for t, m in zip(after, moved, strict=True))
+
+
+def test_the_board_scale_at_many_points_is_the_scale_at_each(twelve):
+    view = MarkerFinder(TABLE.camera.markers).find(twelve[2][0])
+    points = np.array([(20.0, 30.0), (150.0, 150.0), (280.0, 260.0)])
+    scales = view.scales(points)
+    assert scales.tolist() == [view.px_per_mm(x, y) for x, y in points]
+    assert 2.0 < scales.min() <= scales.max() < 3.5

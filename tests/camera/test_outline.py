@@ -7,7 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.camera.colours import PieceColours
-from firmware_host.camera.outline import STEP_MM, edge_offsets, group_medians
+from firmware_host.camera.outline import (
+    STEP_MM,
+    _gauss_newton_steps,
+    edge_offsets,
+    group_medians,
+)
 from firmware_host.rules.pieces import Color
 
 FACE = np.array([50.0, 45.0, 205.0])  # a red face, BGR
@@ -109,3 +114,25 @@ def test_a_turn_by_the_shapes_symmetry_is_no_move():
     assert math.isclose(_moved(board, triangle, Pose(100.0, 50.0, 15.0)), 1.0)
     circle = Known("c", Color.RED, Shape.CIRCLE, Pose(100.0, 50.0, 10.0))
     assert _moved(board, circle, Pose(103.0, 54.0, 200.0)) == 5.0
+
+
+def test_every_pieces_gauss_newton_step_is_its_own() -> None:
+    rng = np.random.default_rng(5)
+    pieces = []
+    for offset in (0.3, -0.2, 0.0):  # a square-ish piece, a circle, one with too few profiles
+        turn = rng.uniform(0, 2 * math.pi, 40)
+        jac = np.c_[np.cos(turn), np.sin(turn), rng.normal(0, 10, 40)]
+        residuals = offset * jac[:, 0] + rng.normal(0, 0.05, 40)
+        pieces.append((residuals, jac))
+    pieces[2][0][5:] = np.nan
+    circles = np.array([False, True, False])
+    together_weights, together = _gauss_newton_steps(
+        np.concatenate([r for r, _ in pieces]), np.vstack([j for _, j in pieces]),
+        np.repeat(np.arange(3), 40), circles,
+    )
+    for g, (residuals, jac) in enumerate(pieces):
+        weights, alone = _gauss_newton_steps(residuals, jac, np.zeros(40, int), circles[g:g + 1])
+        assert np.allclose(together[g], alone[0], equal_nan=True, atol=1e-12)
+        assert np.allclose(together_weights[40 * g:40 * (g + 1)], weights, atol=1e-12)
+    assert abs(together[0][0] - 0.3) < 0.05 and together[1][2] == 0.0
+    assert np.isnan(together[2]).all()

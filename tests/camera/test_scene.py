@@ -1,0 +1,21 @@
+"""A look's colour levels: 8-bit values go through a table of the same figures."""
+
+import numpy as np
+
+from firmware_host.camera.scene import Levels, sample
+
+
+def test_eight_bit_colours_are_normalised_as_floats_are() -> None:
+    levels = Levels(np.array([12, 20, 31], np.float32), np.array([201, 230, 250], np.float32))
+    image = np.random.default_rng(3).integers(0, 256, (40, 30, 3)).astype(np.uint8)
+    assert np.array_equal(levels.normalise(image), levels.normalise(image.astype(np.float32)))
+    assert levels.normalise(image).shape == image.shape
+    assert np.allclose(levels.normalise(np.array([[12, 20, 31], [201, 230, 250]], np.uint8)),
+                       [[0, 0, 0], [255, 255, 255]], atol=1e-3)
+
+
+def test_samples_are_normalised_and_points_outside_read_nan() -> None:
+    levels = Levels(np.zeros(3, np.float32), np.full(3, 127.5, np.float32))
+    image = np.full((20, 20, 3), 100, np.uint8)
+    out = sample(image, np.array([(5.0, 5.0), (-1.0, 3.0), (10.5, 19.0)]), levels)
+    assert np.allclose(out[[0, 2]], 200.0) and np.isnan(out[1]).all()
