@@ -1,7 +1,7 @@
-"""Every dice game's page fits, at the start, in the middle and at game over, with the
-fewest and the most players, on the table's 1920x1080 screen and on a 412x915 phone
-(measured in headless Chromium as Drop It's page is: tests/web/layout.py). Screenshots of
-each state go to ``page-shots/`` in pytest's temp dir."""
+"""Every dice game's page fits, at the start, in the middle and at game over, with every
+count of players up to four and the most, on the table's 1920x1080 screen and on a 412x915
+phone (measured in headless Chromium as Drop It's page is: tests/web/layout.py).
+Screenshots of each state go to ``page-shots/`` in pytest's temp dir."""
 
 import random
 
@@ -56,10 +56,15 @@ def shown(driver, url, size):
     ("kind", "players"),
     [
         (CleverTable, 2),
+        (CleverTable, 3),
         (CleverTable, 4),
         (ClackTable, 2),
+        (ClackTable, 3),
+        (ClackTable, 4),
         (ClackTable, 6),
         (Gotta2Table, 2),
+        (Gotta2Table, 3),
+        (Gotta2Table, 4),
         (Gotta2Table, 6),
     ],
     ids=lambda v: v if isinstance(v, int) else v.KIND,
