@@ -259,3 +259,19 @@ def test_the_table_screen_acts_for_every_waiting_player_and_they_may_pass(page, 
         assert colors and offered > 0
     finally:
         page.set_window_size(1920, 1080)
+
+
+def test_dice_showing_the_same_face_offer_their_choices_once(page):
+    game = erics_bonus_turn()
+    view = game.view()
+    dice = view["game"]["dice"]
+    dice[4] = {**dice[2], "die": 4}  # a second green present beside die 2's
+    page.execute_script("window.sent = []; window.show(arguments[0], 'Eric');", view)
+    click(page, "button[data-move=color][data-color=green]")
+    groups = page.find_elements(By.CSS_SELECTOR, "#root .clever-group")
+    assert [g.get_attribute("data-dice") for g in groups] == ["0", "2"]  # the joker, die 2
+    uses = page.find_elements(By.CSS_SELECTOR, "#root button[data-move=use]")
+    boxes = [b.get_attribute("data-box") for b in uses]
+    green = [b["id"] for b in view["game"]["sheet"]["boxes"] if b["area"] == "green"]
+    assert sorted(boxes) == sorted(green * 2)  # each box with the joker and with a present
+    assert {b.get_attribute("data-dice") for b in uses} == {"0", "2"}

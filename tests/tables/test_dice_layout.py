@@ -52,6 +52,24 @@ def shown(driver, url, size):
     waiting(driver).until(lambda d: d.find_element(By.ID, "conn").text == "live")
 
 
+def choosing(driver) -> bool:
+    """Open the turn of the colour with the most choices (Auch schon clever), if one is offered:
+    its choices must fit too. False when the page offers no colour."""
+    colours = driver.find_elements(By.CSS_SELECTOR, "#game button[data-move=color]")
+    most, best = -1, None
+    for colour in [c.get_attribute("data-color") for c in colours]:
+        driver.find_element(By.CSS_SELECTOR, f"#game button[data-color={colour}]").click()
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#game button.choice"))
+        if count > most:
+            most, best = count, colour
+        driver.find_element(By.CSS_SELECTOR, "#game button[data-move=undo]").click()
+    if best is None:
+        return False
+    driver.find_element(By.CSS_SELECTOR, f"#game button[data-color={best}]").click()
+    waiting(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game .clever-choices"))
+    return True
+
+
 @pytest.mark.parametrize(
     ("kind", "players"),
     [
@@ -99,8 +117,12 @@ def test_every_state_of_a_dice_game_page_fits(
                 served.call(lambda: step(table, rng))
             shown(browser, f"{screen}/", SCREEN)
             check(browser, shots, f"{name}-screen-middle", screen=True)
+            if choosing(browser):
+                check(browser, shots, f"{name}-screen-choosing", screen=True)
             shown(browser, f"{phone}/", PHONE)
             check(browser, shots, f"{name}-phone-middle", screen=False)
+            if choosing(browser):
+                check(browser, shots, f"{name}-phone-choosing", screen=False)
 
             for _ in range(5000):
                 if table.finished:

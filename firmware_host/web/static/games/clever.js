@@ -305,18 +305,25 @@
 
   // The choices of a turn in the making, grouped by the dice they pay with (then the bonus
   // crosses due); the lit boxes on the player's sheet are the same choices, tapped there.
+  // Dice showing the same faces pay alike: their choices are offered once, with the first.
   function drawChoices(view, player, page, draft, button) {
+    const face = (d) => `${view.game.dice[d].color} ${view.game.dice[d].symbol}`;
+    const faces = (option) => option.dice.map(face).join(",");
     const groups = new Map();
+    const offered = new Set();
     for (const option of useOptions(view, draft)) {
-      const key = option.dice.join(",");
+      const same = `${faces(option)}|${option.box}`;
+      if (offered.has(same)) continue;
+      offered.add(same);
+      const key = faces(option);
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(option);
     }
     const byId = boxesById(view);
-    const rows = [...groups].map(([key, options]) =>
+    const rows = [...groups].map(([, options]) =>
       el(
         "div",
-        { class: "clever-group", "data-dice": key },
+        { class: "clever-group", "data-dice": options[0].dice.join(",") },
         el("span", { class: "clever-group-dice" }, diceChips(view, options[0].dice)),
         options.map((option) => {
           const box = byId.get(option.box);
@@ -325,7 +332,7 @@
             {
               "data-move": "use",
               "data-box": option.box,
-              "data-dice": key,
+              "data-dice": option.dice.join(","),
               class: `choice bg-${draft.color}`,
               title: words,
               "aria-label": words,
