@@ -53,7 +53,17 @@ def throw_until_a_round_opens(driver, running):
 
 
 def stack_height(driver, player):
-    return int(driver.find_element(By.CSS_SELECTOR, f"[data-stack='{player}'] .clack-height").text)
+    """The player's score (their stack's height) as the page shows it: in the score list only."""
+    score = driver.find_element(By.CSS_SELECTOR, f"#scores li[data-name='{player}'] .total")
+    total = int(score.text)
+    card = driver.find_element(By.CSS_SELECTOR, f"[data-stack='{player}']")
+    assert card.text.strip() == player, "the stack's card repeats the score"
+    return total
+
+
+def chips_shown(driver, player):
+    chips = driver.find_elements(By.CSS_SELECTOR, f"[data-stack='{player}'] .clack-chip")
+    return [int(c.get_attribute("data-disc")) for c in chips]
 
 
 def discs_shown(driver, which=""):
@@ -94,6 +104,7 @@ def test_the_screen_claims_a_disc_for_the_player_it_picks(browser, tmp_path):  #
         click(browser, f"#clack-disc-{matching}[data-move]")
         waiting(browser).until(lambda d: stack_height(d, "Ben") == 1)
         assert game_of(running).stack("Ben") == (matching,)
+        waiting(browser).until(lambda d: chips_shown(d, "Ben") == [matching])
         waiting(browser).until(lambda d: matching not in discs_shown(d))
         symbols = " + ".join(next(d for d in disc_set().discs if d.id == matching).symbols)
         waiting(browser).until(lambda d: last_shown(d) == f"Ben takes the {symbols} disc")

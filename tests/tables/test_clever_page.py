@@ -78,6 +78,11 @@ def show(driver, game: CleverTable, me: str) -> None:
     )
 
 
+def words(element) -> str:
+    """An element's text as one line (inline grids put their parts on lines of their own)."""
+    return " ".join(element.text.split())
+
+
 def click(driver, selector: str) -> None:
     driver.find_element(By.CSS_SELECTOR, f"#root {selector}").click()
 
@@ -143,6 +148,13 @@ def test_eric_plays_his_bonus_chain_on_the_page(page, tmp_path):
     assert [(b.get_attribute("data-box"), b.get_attribute("data-dice")) for b in uses] == [
         ("yellow.2", "0")
     ]
+    choice = page.find_element(By.CSS_SELECTOR, "#root button[data-move=use]")
+    group = choice.find_element(By.XPATH, "..")
+    # compact: the die's chip heads its group, the button is the box's symbol and place
+    assert group.get_attribute("data-dice") == "0"
+    assert words(group.find_element(By.CLASS_NAME, "clever-group-dice")) == "#0 ★"
+    assert words(choice) == "● 2"
+    assert choice.get_attribute("aria-label") == "balloon 2 (blue) with die #0"
     click(page, "button[data-move=use][data-box='yellow.2']")
     click(page, "#clever-sheet-Eric .clever-box.option[data-box='yellow.3']")  # on the sheet
     bonuses = page.find_elements(By.CSS_SELECTOR, "#root button[data-move=bonus]")
@@ -151,6 +163,7 @@ def test_eric_plays_his_bonus_chain_on_the_page(page, tmp_path):
         "blue.donut.1",
         "blue.cake.1",
     ]
+    assert [words(b) for b in bonuses] == ["●● cupcake 1", "●● donut 1", "●● cake 1"]
     click(page, "button[data-move=bonus][data-box='blue.donut.1']")
     click(page, "button[data-move=bonus][data-box='red.1']")
     drafted = page.find_elements(By.CSS_SELECTOR, "#clever-sheet-Eric .clever-box.drafted")
@@ -199,7 +212,7 @@ def test_a_refused_move_is_shown_and_the_turn_kept(page):
         page.execute_script("window.reply = {type: 'done'};")
 
 
-def test_the_table_screen_acts_for_every_waiting_player_and_they_may_pass(page):
+def test_the_table_screen_acts_for_every_waiting_player_and_they_may_pass(page, tmp_path):
     game = start("Olivia", "Eric", "Cleo")
     game = game.apply(game.dice_event([0, 1, 3, 2, 4]))
     game = game.apply(
@@ -231,5 +244,34 @@ def test_the_table_screen_acts_for_every_waiting_player_and_they_may_pass(page):
         first = page.find_element(By.CSS_SELECTOR, "#root .clever-sheet")
         assert first.get_attribute("data-player") == "Eric"  # a phone shows its own sheet first
         assert first.size["width"] <= 390
+        # every choice of every colour is a tap target of 44 px or more, within the phone
+        colors = game.view()["game"]["choices"]["Eric"]["colors"]
+        offered = 0
+        for color in colors:
+            click(page, f"button[data-move=color][data-color={color}]")
+            for button in page.find_elements(By.CSS_SELECTOR, "#root .clever-actions button"):
+                size, at = button.size, button.location
+                assert min(size["width"], size["height"]) >= 44, button.get_attribute("outerHTML")
+                assert at["x"] >= 0 and at["x"] + size["width"] <= 390
+            offered += len(page.find_elements(By.CSS_SELECTOR, "#root button.choice"))
+            page.save_screenshot(str(tmp_path / f"eric-{color}.png"))
+            click(page, "button[data-move=undo]")
+        assert colors and offered > 0
     finally:
         page.set_window_size(1920, 1080)
+
+
+def test_dice_showing_the_same_face_offer_their_choices_once(page):
+    game = erics_bonus_turn()
+    view = game.view()
+    dice = view["game"]["dice"]
+    dice[4] = {**dice[2], "die": 4}  # a second green present beside die 2's
+    page.execute_script("window.sent = []; window.show(arguments[0], 'Eric');", view)
+    click(page, "button[data-move=color][data-color=green]")
+    groups = page.find_elements(By.CSS_SELECTOR, "#root .clever-group")
+    assert [g.get_attribute("data-dice") for g in groups] == ["0", "2"]  # the joker, die 2
+    uses = page.find_elements(By.CSS_SELECTOR, "#root button[data-move=use]")
+    boxes = [b.get_attribute("data-box") for b in uses]
+    green = [b["id"] for b in view["game"]["sheet"]["boxes"] if b["area"] == "green"]
+    assert sorted(boxes) == sorted(green * 2)  # each box with the joker and with a present
+    assert {b.get_attribute("data-dice") for b in uses} == {"0", "2"}

@@ -1,7 +1,7 @@
-"""Every dice game's page fits, at the start, in the middle and at game over, with the
-fewest and the most players, on the table's 1920x1080 screen and on a 412x915 phone
-(measured in headless Chromium as Drop It's page is: tests/web/layout.py). Screenshots of
-each state go to ``page-shots/`` in pytest's temp dir."""
+"""Every dice game's page fits, at the start, in the middle and at game over, with every
+count of players up to four and the most, on the table's 1920x1080 screen and on a 412x915
+phone (measured in headless Chromium as Drop It's page is: tests/web/layout.py).
+Screenshots of each state go to ``page-shots/`` in pytest's temp dir."""
 
 import random
 
@@ -52,14 +52,37 @@ def shown(driver, url, size):
     waiting(driver).until(lambda d: d.find_element(By.ID, "conn").text == "live")
 
 
+def choosing(driver) -> bool:
+    """Open the turn of the colour with the most choices (Auch schon clever), if one is offered:
+    its choices must fit too. False when the page offers no colour."""
+    colours = driver.find_elements(By.CSS_SELECTOR, "#game button[data-move=color]")
+    most, best = -1, None
+    for colour in [c.get_attribute("data-color") for c in colours]:
+        driver.find_element(By.CSS_SELECTOR, f"#game button[data-color={colour}]").click()
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#game button.choice"))
+        if count > most:
+            most, best = count, colour
+        driver.find_element(By.CSS_SELECTOR, "#game button[data-move=undo]").click()
+    if best is None:
+        return False
+    driver.find_element(By.CSS_SELECTOR, f"#game button[data-color={best}]").click()
+    waiting(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game .clever-choices"))
+    return True
+
+
 @pytest.mark.parametrize(
     ("kind", "players"),
     [
         (CleverTable, 2),
+        (CleverTable, 3),
         (CleverTable, 4),
         (ClackTable, 2),
+        (ClackTable, 3),
+        (ClackTable, 4),
         (ClackTable, 6),
         (Gotta2Table, 2),
+        (Gotta2Table, 3),
+        (Gotta2Table, 4),
         (Gotta2Table, 6),
     ],
     ids=lambda v: v if isinstance(v, int) else v.KIND,
@@ -94,8 +117,12 @@ def test_every_state_of_a_dice_game_page_fits(
                 served.call(lambda: step(table, rng))
             shown(browser, f"{screen}/", SCREEN)
             check(browser, shots, f"{name}-screen-middle", screen=True)
+            if choosing(browser):
+                check(browser, shots, f"{name}-screen-choosing", screen=True)
             shown(browser, f"{phone}/", PHONE)
             check(browser, shots, f"{name}-phone-middle", screen=False)
+            if choosing(browser):
+                check(browser, shots, f"{name}-phone-choosing", screen=False)
 
             for _ in range(5000):
                 if table.finished:

@@ -3,7 +3,8 @@
 // Claim buttons are offered only for the discs in `game.claimable`, and only to a device that
 // may act for a waiting player: a phone for its own player, the table's screen for anyone
 // (it first picks who grabs). Each claim button carries data-disc and data-move (its JSON).
-// The page shell (dice.js) shows the status line, the scores and any refusal of a move.
+// The page shell (dice.js) shows the status line, the scores (each stack's height, shown
+// there only) and any refusal of a move.
 (function () {
   "use strict";
 
@@ -197,10 +198,8 @@
       const card = el("section", { class: "clack-stack", "data-stack": name });
       if (view.winners.includes(name)) card.classList.add("winner");
       if (name === me || name === claimer) card.classList.add("mine");
-      const title = el("h3", {});
-      title.appendChild(el("span", { class: "clack-name" }, name));
-      title.appendChild(el("span", { class: "clack-height", "data-height": stack.length }, String(stack.length)));
-      card.appendChild(title);
+      // the stack's height is the player's score: the score list shows it (once, ranked at the end)
+      card.appendChild(el("h3", { class: "clack-name" }, name));
       const pile = el("div", { class: "clack-pile" });
       (view.over ? stack : stack.slice(-6)).slice().reverse().forEach((id) => {
         const chip = el("span", { class: "clack-chip", "data-disc": id, title: describe(byId.get(id)) });

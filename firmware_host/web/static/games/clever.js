@@ -273,10 +273,103 @@
     );
   }
 
-  function describeUse(view, option) {
-    const box = boxesById(view).get(option.box);
-    const dice = option.dice.map((d) => `#${d}`).join(" + ");
-    return `${box.name} · die ${dice}`;
+  // Where a box is on its sheet, in few words: "3" (the third balloon or wagon), "cake 2",
+  // "r1 c2" (a present's row and column); its symbol is drawn beside it.
+  function boxPlace(box) {
+    const parts = box.id.split(".").slice(1);
+    if (box.area === "green") return `r${parts[0]} c${parts[1]}`;
+    return parts.join(" ");
+  }
+
+  // A compact choice: the box's symbol and place; the full words go to title and aria-label.
+  function boxChoice(box) {
+    return [
+      el("span", { class: `sym area-${box.area} sym-${box.symbol}`, "aria-hidden": "true" }, boxLabel(box)),
+      el("span", { class: "place" }, boxPlace(box)),
+    ];
+  }
+
+  // The dice a group of choices pays with, as small chips: "#0 ★" (a joker), "#1 ●".
+  function diceChips(view, dice) {
+    return dice.map((d) => {
+      const face = view.game.dice[d];
+      const glyph = face.color === null ? "★" : boxLabel({ area: face.color, symbol: face.symbol, size: 1 });
+      return el(
+        "span",
+        { class: `clever-chip bg-${face.color || "joker"}`, title: `die ${d}: ${face.name}` },
+        `#${d}`,
+        el("span", { class: `die-sym area-${face.color} sym-${face.symbol}` }, glyph),
+      );
+    });
+  }
+
+  // The choices of a turn in the making, grouped by the dice they pay with (then the bonus
+  // crosses due); the lit boxes on the player's sheet are the same choices, tapped there.
+  // Dice showing the same faces pay alike: their choices are offered once, with the first.
+  function drawChoices(view, player, page, draft, button) {
+    const face = (d) => `${view.game.dice[d].color} ${view.game.dice[d].symbol}`;
+    const faces = (option) => option.dice.map(face).join(",");
+    const groups = new Map();
+    const offered = new Set();
+    for (const option of useOptions(view, draft)) {
+      const same = `${faces(option)}|${option.box}`;
+      if (offered.has(same)) continue;
+      offered.add(same);
+      const key = faces(option);
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(option);
+    }
+    const byId = boxesById(view);
+    const rows = [...groups].map(([, options]) =>
+      el(
+        "div",
+        { class: "clever-group", "data-dice": options[0].dice.join(",") },
+        el("span", { class: "clever-group-dice" }, diceChips(view, options[0].dice)),
+        options.map((option) => {
+          const box = byId.get(option.box);
+          const words = `${box.name} with die ${option.dice.map((d) => `#${d}`).join(" + ")}`;
+          return button(
+            {
+              "data-move": "use",
+              "data-box": option.box,
+              "data-dice": option.dice.join(","),
+              class: `choice bg-${draft.color}`,
+              title: words,
+              "aria-label": words,
+              onclick: () => page.step(player, (d) => use(view, d, option)),
+            },
+            boxChoice(box),
+          );
+        }),
+      ),
+    );
+    const bonuses = bonusOptions(view, draft);
+    if (bonuses.length) {
+      rows.push(
+        el(
+          "div",
+          { class: "clever-group bonus" },
+          el("span", { class: "clever-group-dice" }, "bonus ✕"),
+          bonuses.map((id) => {
+            const target = byId.get(id);
+            const words = `bonus cross: ${target.name}`;
+            return button(
+              {
+                "data-move": "bonus",
+                "data-box": id,
+                class: `choice bg-${target.area}`,
+                title: words,
+                "aria-label": words,
+                onclick: () => page.step(player, (d) => bonus(view, d, id)),
+              },
+              boxChoice(target),
+            );
+          }),
+        ),
+      );
+    }
+    const hint = rows.length ? "Tap a lit box on your sheet, or here:" : "Nothing more to cross.";
+    return el("div", { class: "clever-choices" }, el("p", { class: "clever-hint" }, hint), rows);
   }
 
   function drawActions(view, player, page) {
@@ -287,10 +380,10 @@
     const error = page.errors.get(player);
     if (error) box.append(el("p", { class: "clever-error" }, error));
     const buttons = el("div", { class: "clever-buttons" });
-    box.append(buttons);
     const button = (attrs, label) =>
       el("button", { type: "button", "data-player": player, disabled: page.busy, ...attrs }, label);
     if (!draft) {
+      box.append(buttons);
       for (const color of choices.colors) {
         buttons.append(
           button(
@@ -304,46 +397,21 @@
       }
       return box;
     }
-    box.insertBefore(
+    const byId = boxesById(view);
+    const name = (id) => byId.get(id).name;
+    box.append(
       el(
         "p",
         { class: "clever-draft" },
         `${draft.color}: `,
         draft.uses.length || draft.bonuses.length
-          ? [...draft.uses.map((u) => u.box), ...draft.bonuses.map((b) => `${b} (bonus)`)].join(", ")
+          ? [...draft.uses.map((u) => name(u.box)), ...draft.bonuses.map((b) => `${name(b)} (bonus)`)].join(", ")
           : "choose what to cross",
         draft.pending.length ? ` — bonus crosses due: ${draft.pending.join(", ")}` : "",
       ),
+      drawChoices(view, player, page, draft, button),
       buttons,
     );
-    for (const option of useOptions(view, draft)) {
-      buttons.append(
-        button(
-          {
-            "data-move": "use",
-            "data-box": option.box,
-            "data-dice": option.dice.join(","),
-            class: `bg-${draft.color}`,
-            onclick: () => page.step(player, (d) => use(view, d, option)),
-          },
-          describeUse(view, option),
-        ),
-      );
-    }
-    for (const id of bonusOptions(view, draft)) {
-      const target = boxesById(view).get(id);
-      buttons.append(
-        button(
-          {
-            "data-move": "bonus",
-            "data-box": id,
-            class: `bg-${target.area}`,
-            onclick: () => page.step(player, (d) => bonus(view, d, id)),
-          },
-          `bonus cross: ${target.name}`,
-        ),
-      );
-    }
     buttons.append(
       button(
         { "data-move": "choose", class: "done", disabled: page.busy || !draft.uses.length, onclick: () => page.finish(player) },
