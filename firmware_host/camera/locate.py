@@ -42,6 +42,11 @@ MIN_FOUND = 0.45
 MAX_RMS_MM = 0.6
 """... and its outline's residuals are this tight (RMS, mm), and its face is of the
 piece's colour (:class:`~firmware_host.camera.colours.PieceColours`)."""
+GUESS_FOUND = 0.7
+"""A piece with a guessed prior (:attr:`Known.guessed`: the referee's newly dropped piece)
+counts only where its fit found this share of its outline: started at a wrong turn, a
+diamond half fits 60 degrees off, and a verdict on it would be wrong (the search, which
+tries every turn, finds the right one; else the piece is unseen and the strips referee)."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
@@ -313,6 +318,8 @@ class Locator:
             return False
         partial_ok = start is not None and start == piece.prior and not piece.guessed
         if fit.found < MIN_FOUND and not (partial_ok and fit.rms_mm <= TIGHT_RMS_MM):
+            return False
+        if piece.guessed and fit.found < GUESS_FOUND:
             return False
         if not self.colours.matches(fit.face, piece.color):
             return False
