@@ -111,6 +111,24 @@ def test_a_guessed_prior_far_from_the_piece_does_not_hide_it(twelve):
     assert centre_error(dropped, located[-1].pose) < 0.5
 
 
+def test_a_guessed_piece_counts_only_where_most_of_its_outline_was_found():
+    from firmware_host.camera.locate import GUESS_FOUND, MIN_FOUND
+    from firmware_host.camera.outline import OutlineFit
+    from firmware_host.rules.pieces import Color, Shape
+
+    locator = Locator(TABLE.board, TABLE.camera)
+    at = Pose(150.0, 40.0, 10.0)
+    face = locator.colours.of(Color.GREEN)
+    half = OutlineFit(at, np.eye(3) * 0.01, (MIN_FOUND + GUESS_FOUND) / 2, 0.1, face)
+    most = OutlineFit(at, np.eye(3) * 0.01, GUESS_FOUND + 0.05, 0.1, face)
+    known = Known("p9", Color.GREEN, Shape.DIAMOND, at)
+    guessed = Known("p9", Color.GREEN, Shape.DIAMOND, at, guessed=True)
+    assert locator._shows(known, half, at)
+    assert not locator._shows(guessed, half, at)  # a wrong turn half fits
+    assert not locator._shows(guessed, half, None)  # from a search too
+    assert locator._shows(guessed, most, at)
+
+
 def test_a_piece_that_is_not_there_is_unseen_never_invented(twelve):
     before, after, frames = twelve
     look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
