@@ -64,15 +64,6 @@ class BoardView:
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
-    def spread_mm(self, layout: MarkerLayout, width: float, height: float) -> float:
-        """How far off (mm, one standard deviation) the drop zone's points may lie at worst
-        because the corners are not exact (:meth:`spread_at` its corners, centre and edge
-        middles): small with four markers, large with one."""
-        probe = np.array(
-            [(x, y) for x in (0.0, width / 2, width) for y in (0.0, height / 2, height)]
-        )
-        return float(np.max(self.spread_at(layout, probe)))
-
     def spread_at(self, layout: MarkerLayout, points: Array) -> Array:
         """How far off (mm, one standard deviation) each board point (N x 2, mm) may lie
         because the corners are not exact: the corners moved at random by

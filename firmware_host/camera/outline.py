@@ -221,8 +221,8 @@ def edge_offsets(
     groups = np.zeros(len(d), np.int64) if piece_of is None else piece_of
     noise = np.nan_to_num(group_medians(inner, groups)[groups])
     face_like = inner < np.maximum(4.0 * noise, 0.08 * scale)
-    low = np.nan_to_num(inner) + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
-    low = np.where(np.isfinite(low), low, 0.08 * scale)
+    low = inner + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
+    low = np.where(np.isfinite(low), low, 0.08 * scale)  # no inside: a profile off the face
     first = _first_crossing(d, low, count // 4)
     outside = d[rows, _levelled_off(d, first)]
     level = np.maximum(0.5 * (inner + outside), low)
