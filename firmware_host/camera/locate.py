@@ -182,11 +182,7 @@ class Locator:
                 if not waiting:
                     continue
                 # pieces that may hold one up: the located, and the others where they were
-                holders = taken + [
-                    Located(p, p.prior, True)
-                    for p in pending
-                    if p.prior is not None and p.id not in result
-                ]
+                holders = taken + [Located(p, p.prior, True) for p in waiting if p.prior]
                 options = self._options(look, colour_map, waiting, taken, holders, radius)
                 placed_now = self._place(options, taken)
                 for placed in placed_now:
