@@ -68,7 +68,7 @@ def test_a_faint_rim_beside_a_face_in_a_lighting_gradient_is_not_the_outline(
     more than the rim's darkness alone would suggest: the step into the rim still counts."""
     samples = profile(edge, blur, np.array([235.0, 235.0, 235.0]), rim, FACE * darkness)
     found = edge_offsets(samples[None], FACE * shift, OFFSETS)[0]
-    assert abs(found - edge) < 0.2
+    assert abs(found - edge) < 0.25  # the old threshold put it on the rim, 0.8-2 mm out
 
 
 def test_a_profile_that_never_leaves_the_face_finds_no_edge():
