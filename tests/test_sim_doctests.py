@@ -8,9 +8,11 @@ import pytest
 
 from firmware_host.link import finding, inventory
 from firmware_host.sensors import collector
-from simulator import calibrate, firmware, hub, play, players, scene
+from simulator import calibrate, camera_bound, firmware, hub, play, players, scene
 
-MODULES = [collector, inventory, finding, calibrate, firmware, hub, play, players, scene]
+MODULES = [
+    collector, inventory, finding, calibrate, camera_bound, firmware, hub, play, players, scene
+]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__ for m in MODULES])

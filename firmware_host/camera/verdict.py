@@ -91,12 +91,14 @@ def referee_located(
     located: Sequence[Located],
     dropped_id: str,
     disagreements: Sequence[str] = (),
+    sigmas: float = SIGMAS,
 ) -> CameraVerdict | None:
     """The dropped piece's verdict (None when the camera did not see the dropped piece).
 
     ``disagreements``: pieces the physics could not hold where the camera saw them
     (:mod:`~firmware_host.camera.reconcile`); one of them at the dropped piece makes the
-    verdict unsure."""
+    verdict unsure. ``sigmas``: how many standard deviations a decision must stand clear
+    of (:data:`SIGMAS`; the camera's bound measures others)."""
     dropped = next(p for p in located if p.known.id == dropped_id)
     if not dropped.seen or dropped.pose is None:
         return None
@@ -122,7 +124,7 @@ def referee_located(
         # a fit on part of an outline can be off by more than its deviations say
         sx, sy = max(sx, UNCLEAR_MM), max(sy, UNCLEAR_MM)
         sa = max(sa, UNCLEAR_DEGREES) if math.isfinite(sa) else sa
-    near = _near(board, dropped, others, board.touch_tolerance + SIGMAS * max(sx, sy) + 1.0)
+    near = _near(board, dropped, others, board.touch_tolerance + sigmas * max(sx, sy) + 1.0)
     alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
     touch_only: list[str] = []
     for p in others:
@@ -149,14 +151,14 @@ def referee_located(
     # change what it lies on; moved by its own share only, what it touches
     rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
     trials: list[tuple[Pose, Located | None, Pose | None, bool]] = [
-        (Pose(at.x + SIGMAS * ax * math.cos(k * math.pi / 4),
-              at.y + SIGMAS * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
+        (Pose(at.x + sigmas * ax * math.cos(k * math.pi / 4),
+              at.y + sigmas * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
         for ax, ay, board_only in ((sx, sy, True), (rx, ry, False))
         for k in range(8)
     ]
     if math.isfinite(sa) and sa > 0:
         trials += [
-            (Pose(at.x, at.y, at.angle + SIGMAS * sa * s), None, None, False) for s in (-1, 1)
+            (Pose(at.x, at.y, at.angle + sigmas * sa * s), None, None, False) for s in (-1, 1)
         ]
     for other in near:
         if not other.seen or other.pose is None:
@@ -166,8 +168,8 @@ def referee_located(
         away = math.atan2(other.pose.y - at.y, other.pose.x - at.x)
         for sign in (-1, 1):
             moved = Pose(
-                other.pose.x + sign * SIGMAS * ox * math.cos(away),
-                other.pose.y + sign * SIGMAS * oy * math.sin(away),
+                other.pose.x + sign * sigmas * ox * math.cos(away),
+                other.pose.y + sign * sigmas * oy * math.sin(away),
                 other.pose.angle,
             )
             trials.append((at, other, moved, False))
