@@ -97,6 +97,21 @@ def test_the_physics_hears_of_floating_pieces():
     assert verdict is not None and not verdict.sure
 
 
+def test_a_newly_dropped_piece_must_rest_on_what_holds_it():
+    """A new piece located 2 mm above its support (a fit on a rim's far edge) is held
+    wrong; an old piece so placed may be the model's friction, not the camera."""
+    blue = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), True, (0.05, 0.05, 0.1))
+    above = Pose(100.0, 17.0 + 34.0 + 2.0, 0.0)
+    new = Located(DROPPED, above, True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [blue, new]) == ("d",)
+    guessed = Located(replace(DROPPED, prior=above, guessed=True), above, True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [blue, guessed]) == ("d",)
+    old = Located(replace(DROPPED, prior=above), above, True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [blue, old]) == ()
+    resting = Located(DROPPED, Pose(100.0, 17.0 + 34.0 + 0.3, 0.0), True, (0.05, 0.05, 0.1))
+    assert disagreements(BOARD, load_params(), [blue, resting]) == ()
+
+
 def test_an_unseen_piece_still_holds_up_what_rests_on_it():
     hidden = Located(NEIGHBOUR, Pose(100.0, 17.0, 0.0), False)
     on_top = Located(DROPPED, Pose(100.0, 51.05, 0.0), True, (0.05, 0.05, 0.1))
