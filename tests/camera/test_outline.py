@@ -59,13 +59,18 @@ def test_the_rim_is_not_the_outline(edge, rim, darkness, blur):
 
 
 @settings(max_examples=40, deadline=None)
-@given(edge=st.floats(-1.0, 1.0), rim=st.floats(0.8, 2.0), darkness=st.floats(0.4, 0.6),
+@given(edge=st.floats(-1.0, 1.0), rim=st.floats(0.8, 2.0), darkness=st.floats(0.4, 0.5),
        shift=st.floats(0.85, 0.92), blur=st.floats(0.05, 0.2))
 def test_a_faint_rim_beside_a_face_in_a_lighting_gradient_is_not_the_outline(
     edge, rim, darkness, shift, blur
 ):
     """The face's own colour (its median over the piece) differs from this part of it by
-    more than the rim's darkness alone would suggest: the step into the rim still counts."""
+    more than the rim's darkness alone would suggest: the step into the rim still counts.
+
+    Up to a rim half as bright as this part of the face: a lighter rim beside a part lit
+    15 % brighter than the face's median (darkness 0.55-0.6 at shift 0.85) passes through
+    the median colour on its way, and the edge may land on the rim's outer edge (a limit
+    of docs/camera.md)."""
     samples = profile(edge, blur, np.array([235.0, 235.0, 235.0]), rim, FACE * darkness)
     found = edge_offsets(samples[None], FACE * shift, OFFSETS)[0]
     assert abs(found - edge) < 0.25  # the old threshold put it on the rim, 0.8-2 mm out
