@@ -8,10 +8,20 @@ import pytest
 
 from firmware_host.link import finding, inventory
 from firmware_host.sensors import collector
-from simulator import calibrate, camera_bound, firmware, hub, play, players, scene
+from simulator import (
+    calibrate,
+    camera_bound,
+    edge_error,
+    firmware,
+    hub,
+    play,
+    players,
+    scene,
+)
 
 MODULES = [
-    collector, inventory, finding, calibrate, camera_bound, firmware, hub, play, players, scene
+    collector, inventory, finding, calibrate, camera_bound, edge_error, firmware, hub, play,
+    players, scene,
 ]
 
 
