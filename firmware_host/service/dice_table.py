@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.i18n import Text
 from firmware_host.journal.store import Journal
 from firmware_host.logs import event as log_event
 from firmware_host.sensors import DieReading
@@ -173,9 +174,9 @@ class DiceTable:
         """Publish the view again (after the link came back, say)."""
         self._publish()
 
-    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+    def link_changed(self, up: bool, message: str = "", why: Text | None = None) -> None:
         """The hub link went up or down (``why``: what keeps it unusable though up)."""
-        text = why or message or ("hub connected" if up else "hub disconnected")
+        text = str(why or message or ("hub connected" if up else "hub disconnected"))
         self._link = (text, up and why is None)
         self._publish()
 
