@@ -76,7 +76,7 @@ def test_every_message_has_its_german_words():
     assert not fuzzy, "fuzzy German words (check them, drop the fuzzy flag):\n" + "\n".join(fuzzy)
 
 
-def test_every_placeholder_survives_translation():
+def test_every_translation_has_the_placeholders_of_its_message():
     with PO.open("rb") as stream:
         catalogue = read_po(stream)
     for entry in catalogue:
@@ -84,9 +84,11 @@ def test_every_placeholder_survives_translation():
             continue
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        wanted = set(re.findall(r"\{\w+\}", ids[-1])) - {"{count}"}
+        wanted = set(re.findall(r"\{\w+\}", ids[-1]))
         for text in strings:
-            assert wanted <= set(re.findall(r"\{\w+\}", text)), (entry.id, text)
+            found = set(re.findall(r"\{\w+\}", text))
+            # a plural's form may leave the count out ("one joker"), nothing else
+            assert found <= wanted and wanted - found <= {"{count}"}, (entry.id, text)
 
 
 def messages_of(catalogue: Catalog) -> dict:
