@@ -120,7 +120,7 @@ class DiceService:
                 Access(self.web),
                 frontend=DICE_GAMES,
                 simulated=self.simulated,
-                language=self.config.language,
+                language=self.config.config.language,
             )
             page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url

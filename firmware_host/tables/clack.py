@@ -24,7 +24,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
@@ -38,6 +37,7 @@ from firmware_host.games.clack.events import (
     Variant,
     read_event,
 )
+from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MOVE = "clack move"
@@ -213,9 +213,9 @@ class ClackTable:
 
     # -- the view ------------------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self, say: Say = str) -> dict[str, Any]:
         """The view every device draws: the common keys and the ``game`` part
-        (``docs/games/clack.md``)."""
+        (``docs/games/clack.md``); the words said by ``say`` (English by default)."""
         game = self.game
         roll = self.roll()
         return {
@@ -223,10 +223,10 @@ class ClackTable:
             "title": self.TITLE,
             "players": list(game.players),
             "scores": game.heights(),
-            "score_label": "discs",
+            "score_label": say(lazy_p("score", "discs")),
             "waiting_for": list(self.waiting_for()),
             "roll": roll.to_json() if roll else None,
-            "status": self._state(),
+            "status": say(self._state()),
             "over": game.over,
             "winners": list(game.winners()),
             "game": {
@@ -248,18 +248,23 @@ class ClackTable:
             },
         }
 
-    def _state(self) -> str:
+    def _state(self) -> Message:
         game = self.game
         if game.over:
             winners = game.winners()
             height = len(game.stack(winners[0]))
-            discs = ngettext("{n} disc", "{n} discs", height).format(n=height)
-            if len(winners) == 1:
-                return f"Game over: {winners[0]} wins with {discs}"
-            return f"Game over: {_names(winners)} tie with {discs}"
+            return lazy_n(
+                "Game over: {winners} wins with {discs}",
+                "Game over: {winners} tie with {discs}",
+                len(winners),
+                winners=Listed(winners),
+                discs=lazy_n("{count} disc", "{count} discs", height),
+            )
         if game.round_open and game.last_roll is not None:
-            return f"Round {game.round}: claim every disc showing {roll_words(game.last_roll)}!"
-        return f"Round {game.round + 1}: {game.roller} rolls the dice"
+            return _claim_every(game.round, game.last_roll)
+        return lazy(
+            "Round {round}: {player} rolls the dice", round=game.round + 1, player=game.roller
+        )
 
 
 def parse_claim(move: Mapping[str, Any]) -> tuple[int, int | None]:
@@ -291,9 +296,48 @@ def parse_claim(move: Mapping[str, Any]) -> tuple[int, int | None]:
     return disc, round_seen
 
 
+SHAPES = {
+    "arrow": lazy_p("clack shape", "arrow"),
+    "star": lazy_p("clack shape", "star"),
+    "puzzle": lazy_p("clack shape", "puzzle"),
+    "flower": lazy_p("clack shape", "flower"),
+    "foot": lazy_p("clack shape", "foot"),
+}
+"""The shape die's symbols as the page names them (white, the wild face, has none)."""
+
+COLOURS = {
+    "red": lazy_p("clack colour", "red"),
+    "green": lazy_p("clack colour", "green"),
+    "yellow": lazy_p("clack colour", "yellow"),
+    "blue": lazy_p("clack colour", "blue"),
+    "purple": lazy_p("clack colour", "purple"),
+}
+"""The colour die's colours as the page names them."""
+
+
+def _claim_every(round_number: int, roll: DiceRolled) -> Message:
+    """What the players race for after ``roll``, one whole sentence for each kind of roll."""
+    if roll.shape == WILD and roll.color == WILD:
+        return lazy("Round {round}: claim every disc showing any symbol!", round=round_number)
+    if roll.color == WILD:
+        return lazy(
+            "Round {round}: claim every disc showing a {shape} of any colour!",
+            round=round_number,
+            shape=SHAPES[roll.shape],
+        )
+    if roll.shape == WILD:
+        return lazy(
+            "Round {round}: claim every disc showing any {color} symbol!",
+            round=round_number,
+            color=COLOURS[roll.color],
+        )
+    return lazy(
+        "Round {round}: claim every disc showing a {color} {shape}!",
+        round=round_number,
+        color=COLOURS[roll.color],
+        shape=SHAPES[roll.shape],
+    )
+
+
 def _discs(ids: Sequence[int]) -> str:
     return f"disc {ids[0]}" if len(ids) == 1 else f"discs {', '.join(map(str, ids))}"
-
-
-def _names(names: Sequence[str]) -> str:
-    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -31,7 +31,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
@@ -40,6 +39,7 @@ from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, Gam
 from firmware_host.games.clever.game import Game, Phase
 from firmware_host.games.clever.layout import DICE, FACES, load_layout
 from firmware_host.games.clever.sheet import Box, Sheet
+from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MOVE = "clever move"
@@ -145,8 +145,9 @@ class CleverTable:
             return None
         return move_json(choose(self.game, player, rng))
 
-    def view(self) -> dict[str, Any]:
-        """The common view keys, scores in rainbow stars, and the game's part (see the docs)."""
+    def view(self, say: Say = str) -> dict[str, Any]:
+        """The common view keys, scores in rainbow stars, and the game's part (see the
+        docs); the words said by ``say`` (English by default)."""
         game = self.game
         waiting = [] if self.roll() is not None else list(game.waiting_for)
         roll = self.roll()
@@ -155,10 +156,10 @@ class CleverTable:
             "title": self.TITLE,
             "players": list(game.players),
             "scores": game.scores(),
-            "score_label": "stars",
+            "score_label": say(lazy_p("score", "stars")),
             "waiting_for": waiting,
             "roll": roll.to_json() if roll is not None else None,
-            "status": self._status(),
+            "status": say(self._status()),
             "over": game.over,
             "winners": list(game.winners()),
             "game": {
@@ -196,25 +197,36 @@ class CleverTable:
             },
         }
 
-    def _status(self) -> str:
+    def _status(self) -> Message:
         game = self.game
+        turn, starter = game.turn, game.starter
         if game.over:
             winners = game.winners()
             stars = game.scores()[winners[0]]
-            who = winners[0] if len(winners) == 1 else " and ".join(winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            stars_text = ngettext("{n} rainbow star", "{n} rainbow stars", stars).format(n=stars)
-            return f"Game over: {who} {verb} with {stars_text}"
+            return lazy_n(
+                "Game over: {winners} wins with {stars}",
+                "Game over: {winners} share the win with {stars}",
+                len(winners),
+                winners=Listed(winners),
+                stars=lazy_n("{count} rainbow star", "{count} rainbow stars", stars),
+            )
         if game.phase is Phase.ROLL:
-            return f"Turn {game.turn}: {game.starter} rolls the five dice"
+            return lazy("Turn {turn}: {player} rolls the five dice", turn=turn, player=starter)
         if game.must_reroll:
-            return f"Turn {game.turn}: {game.starter} can use no die and rolls all five again"
+            return lazy(
+                "Turn {turn}: {player} can use no die and rolls all five again",
+                turn=turn,
+                player=starter,
+            )
         if game.phase is Phase.START:
-            return f"Turn {game.turn}: {game.starter} chooses a colour"
-        return (
-            f"Turn {game.turn}: {', '.join(game.waiting_for)} "
-            f"{'chooses' if len(game.waiting_for) == 1 else 'choose'} "
-            f"from the dice {game.starter} left"
+            return lazy("Turn {turn}: {player} chooses a colour", turn=turn, player=starter)
+        return lazy_n(
+            "Turn {turn}: {players} chooses from the dice {player} left",
+            "Turn {turn}: {players} choose from the dice {player} left",
+            len(game.waiting_for),
+            turn=turn,
+            players=Listed(game.waiting_for),
+            player=starter,
         )
 
 

@@ -43,6 +43,6 @@ DICE_GAMES = Frontend(
     page="dice.html",
     parse=parse_dice_action,
     check=check_dice_action,
-    render=lambda view, say: {"view": view.to_json()},
+    render=lambda view, say: {"view": view.to_json(say)},
 )
 """The dice games' page: the view; each game's module (``static/games/KIND.js``) draws it."""
