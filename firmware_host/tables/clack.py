@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.dice import roll_from_faces
 from firmware_host.games.clack.discs import WILD, DiscSet, load_disc_set
-from firmware_host.games.clack.engine import ClackGame
+from firmware_host.games.clack.engine import ClackGame, ClaimOutcome
 from firmware_host.games.clack.events import (
     DiceRolled,
     DiscClaimed,
@@ -53,21 +53,23 @@ def disc_set() -> DiscSet:
     return load_disc_set()
 
 
-def roll_words(roll: DiceRolled) -> str:
-    """What a roll asks for, in words.
+def roll_words(roll: DiceRolled) -> Message:
+    """What a roll asks for, in words (said in the reader's language).
 
-    >>> roll_words(DiceRolled(1, "star", "red")), roll_words(DiceRolled(1, "star", "white"))
-    ('a red star', 'a star of any colour')
-    >>> roll_words(DiceRolled(1, "white", "red")), roll_words(DiceRolled(1, "white", "white"))
-    ('any red symbol', 'any symbol')
+    >>> [str(roll_words(DiceRolled(1, s, c))) for s, c in (("star", "red"), ("star", "white"))]
+    ['a red star', 'a star of any colour']
+    >>> [str(roll_words(DiceRolled(1, "white", c))) for c in ("red", "white")]
+    ['any red symbol', 'any symbol']
     """
     if roll.shape == WILD and roll.color == WILD:
-        return "any symbol"
+        return lazy_p("clack roll", "any symbol")
     if roll.color == WILD:
-        return f"a {roll.shape} of any colour"
+        return lazy_p("clack roll", "a {shape} of any colour", shape=SHAPES[roll.shape])
     if roll.shape == WILD:
-        return f"any {roll.color} symbol"
-    return f"a {roll.color} {roll.shape}"
+        return lazy_p("clack roll", "any {color} symbol", color=COLOURS[roll.color])
+    return lazy_p(
+        "clack roll", "a {color} {shape}", color=COLOURS[roll.color], shape=SHAPES[roll.shape]
+    )
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ class ClackTable:
     DICE: ClassVar[int] = 2
 
     game: ClackGame
-    last: str | None = None
-    """What the latest event did (``ben takes disc 22``), None before the first roll."""
+    last: Message | None = None
+    """What the latest event did (``ben takes disc 22``), None before the first roll. The
+    page names each disc by its symbols (``disc {id}`` in the reader's language)."""
 
     # -- starting and replaying ----------------------------------------------------------------
 
@@ -126,22 +129,27 @@ class ClackTable:
     def _apply(self, data: EventJson, source: str) -> ClackTable:
         event = read_event(data, source)
         if isinstance(event, DiscClaimed):
-            last = self.game.judge_claim(event).describe()
+            last = _claimed(self.game.judge_claim(event))
             return ClackTable(self.game.apply(event), last)
         if isinstance(event, DiceRolled):
             game = self.game.apply(event)
             return ClackTable(game, self._roll_outcome(event, game))
         raise IllegalMove(f"{event} is refused: this game of Clack! has already started")
 
-    def _roll_outcome(self, roll: DiceRolled, after: ClackGame) -> str:
-        said = f"Round {roll.round}: {self.game.roller} rolled {roll_words(roll)}"
+    def _roll_outcome(self, roll: DiceRolled, after: ClackGame) -> Message:
+        said = lazy(
+            "Round {round}: {player} rolled {roll}",
+            round=roll.round,
+            player=self.game.roller,
+            roll=roll_words(roll),
+        )
         if self.game.variant == "turns":
             taken = [d for d in self.game.table if d not in after.table]
             if taken:
-                return f"{said} and takes {_discs(taken)}"
+                return lazy("{rolled} and takes {discs}", rolled=said, discs=_discs(taken))
         elif after.round_open:
             return said
-        return f"{said}; no disc on the table matches"
+        return lazy("{rolled}; no disc on the table matches", rolled=said)
 
     # -- what the service asks -----------------------------------------------------------------
 
@@ -244,7 +252,7 @@ class ClackTable:
                 "stacks": {p: list(game.stack(p)) for p in game.players},
                 "claimable": list(self.claimable()),
                 "left": len(game.matching()),
-                "last": self.last,
+                "last": None if self.last is None else say(self.last),
             },
         }
 
@@ -339,5 +347,33 @@ def _claim_every(round_number: int, roll: DiceRolled) -> Message:
     )
 
 
-def _discs(ids: Sequence[int]) -> str:
-    return f"disc {ids[0]}" if len(ids) == 1 else f"discs {', '.join(map(str, ids))}"
+def _disc(disc: int) -> Message:
+    # TRANSLATORS: the page finds the disc's number in these words and names the disc by
+    # its symbols instead: keep the same words as in "disc {id}: {symbols}"
+    return lazy("disc {disc}", disc=str(disc))
+
+
+def _discs(ids: Sequence[int]) -> Message:
+    if len(ids) == 1:
+        return _disc(ids[0])
+    return lazy("discs {discs}", discs=", ".join(map(str, ids)))
+
+
+def _claimed(outcome: ClaimOutcome) -> Message:
+    """A claim's outcome as the table announces it (:meth:`ClaimOutcome.describe`)."""
+    disc = _disc(outcome.disc)
+    if outcome.taken:
+        return lazy("{player} takes {disc}", player=outcome.player, disc=disc)
+    if outcome.penalty is None:
+        return lazy(
+            "{player}'s {disc} does not match; it stays on the table",
+            player=outcome.player,
+            disc=disc,
+        )
+    return lazy(
+        "{player}'s {disc} does not match; it stays on the table and {player} returns "
+        "{penalty} as a penalty",
+        player=outcome.player,
+        disc=disc,
+        penalty=_disc(outcome.penalty),
+    )

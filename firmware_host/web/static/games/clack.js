@@ -121,15 +121,23 @@
     return row;
   }
 
-  // The table's announcement with each disc named by its symbols (players never see numbers).
+  // The words of a message with its {hole} matching `numbers` (a regular expression).
+  function finder(words, hole, numbers) {
+    const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(escaped.replace(hole.replace(/[{}]/g, "\\$&"), numbers), "g");
+  }
+
+  // The table's announcement with each disc named by its symbols (players never see
+  // numbers): the announcement says "disc {disc}" / "discs {discs}" in the page's language.
   function inWords(text, byId) {
     const named = (id) => {
       const disc = byId.get(Number(id));
-      return disc ? `the ${disc.symbols.join(" + ")} disc` : `disc ${id}`;
+      if (!disc) return _("disc {disc}", { disc: id });
+      return _("the {symbols} disc", { symbols: disc.symbols.map(symbolName).join(" + ") });
     };
     return text
-      .replace(/\bdiscs (\d+(?:, \d+)*)/g, (found, ids) => ids.split(", ").map(named).join(", "))
-      .replace(/\bdisc (\d+)/g, (found, id) => named(id));
+      .replace(finder(_("discs {discs}"), "{discs}", "(\\d+(?:, \\d+)*)"), (found, ids) => ids.split(", ").map(named).join(", "))
+      .replace(finder(_("disc {disc}"), "{disc}", "(\\d+)"), (found, id) => named(id));
   }
 
   // Who this device may claim for now: its own player, or (the table) any waiting player.
