@@ -158,8 +158,8 @@ def test_in_german_the_middle_of_a_dice_game_fits(
     tmp_path_factory,
     kind,
 ):
-    """German runs about a third longer: four players in the middle of each game, on the
-    screen and on a phone, with the game's status line in German."""
+    """German runs about a third longer: four players in the middle of each game (and a turn
+    being built), on the screen and on a phone, with the game's status line in German."""
     shots = tmp_path_factory.getbasetemp() / "page-shots"
     rng = random.Random(4)
     with Journal(tmp_path / "journal.sqlite3") as journal:
@@ -177,3 +177,5 @@ def test_in_german_the_middle_of_a_dice_game_fits(
                 assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
                 assert browser.find_element(By.ID, "status").text == status
                 check(browser, shots, f"{kind.KIND}-de-{name}-middle", screen=size == SCREEN)
+                if choosing(browser):  # Auch schon clever: a turn being built
+                    check(browser, shots, f"{kind.KIND}-de-{name}-choosing", size == SCREEN)
