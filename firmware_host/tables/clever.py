@@ -177,7 +177,7 @@ class CleverTable:
                     for d, (f, face) in enumerate(zip(game.faces, game.rolled(), strict=True))
                 ],
                 "left": sorted(game.unused) if game.phase is Phase.OTHERS else None,
-                "sheet": sheet_json(game.sheet),
+                "sheet": sheet_json(game.sheet, say),
                 "sheets": {
                     p: {
                         "crossed": sorted(game.sheets[p], key=list(game.sheet.boxes).index),
@@ -270,12 +270,13 @@ def move_json(event: DiceChosen | Passed) -> dict[str, Any]:
     return {key: data[key] for key in ("color", "uses", "bonuses")} | {"type": "choose"}
 
 
-def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """The printed sheet for the page: every box, each row crossed in order (a list, as
-    the order of the rows matters and JSON objects have none), the green grid."""
+def sheet_json(sheet: Sheet, say: Say = str) -> dict[str, Any]:
+    """The printed sheet for the page: every box (its name said by ``say``), each row
+    crossed in order (a list, as the order of the rows matters and JSON objects have
+    none), the green grid."""
     green = sheet.layout.green
     return {
-        "boxes": [_box_json(box) for box in sheet.boxes.values()],
+        "boxes": [_box_json(box, say) for box in sheet.boxes.values()],
         "tracks": [
             {"name": name, "boxes": [b.id for b in track]} for name, track in sheet.tracks.items()
         ],
@@ -289,7 +290,55 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def _box_json(box: Box) -> dict[str, Any]:
+SYMBOLS = {
+    "heart": lazy_p("clever symbol", "heart"),
+    "present": lazy_p("clever symbol", "present"),
+    "cupcake": lazy_p("clever symbol", "cupcake"),
+    "donut": lazy_p("clever symbol", "donut"),
+    "cake": lazy_p("clever symbol", "cake"),
+}
+"""The shipped sheet's symbols as a box's name says them (another sheet's are as written)."""
+
+BALLOONS = {
+    "heart": lazy_p("clever balloon", "heart"),
+    "blue": lazy_p("clever balloon", "blue"),
+    "pink": lazy_p("clever balloon", "pink"),
+    "green": lazy_p("clever balloon", "green"),
+}
+"""The yellow row's balloons, by their symbol."""
+
+
+def box_name(box: Box) -> Message:
+    """The box as a player says it (the engine's :attr:`Box.name`), in any language.
+
+    >>> from firmware_host.i18n import translator
+    >>> sheet = Sheet(load_layout())
+    >>> [box_name(sheet.box(b))(translator("de")) for b in ("yellow.2", "red.3", "green.1.2")]
+    ['Ballon 2 (blau)', 'Wagen 3 (1 Kerze)', 'Geschenk in Reihe 1, Spalte 2']
+    """
+    place = box.id.split(".")
+    if box.area.value == "yellow":
+        symbol = BALLOONS.get(box.symbol, box.symbol)
+        return lazy("balloon {number} ({symbol})", number=int(place[1]), symbol=symbol)
+    if box.area.value == "red":
+        return lazy_n(
+            "wagon {number} ({count} candle)",
+            "wagon {number} ({count} candles)",
+            box.size,
+            number=int(place[1]),
+        )
+    symbol = SYMBOLS.get(box.symbol, box.symbol)
+    if box.area.value == "blue":
+        return lazy("{symbol} pair {number}", symbol=symbol, number=int(place[2]))
+    return lazy(
+        "{symbol} at row {row}, column {column}",
+        symbol=symbol,
+        row=int(place[1]),
+        column=int(place[2]),
+    )
+
+
+def _box_json(box: Box, say: Say) -> dict[str, Any]:
     return {
         "id": box.id,
         "area": box.area.value,
@@ -298,5 +347,5 @@ def _box_json(box: Box) -> dict[str, Any]:
         "track": box.track,
         "stars": box.stars,
         "bonus": box.bonus.value if box.bonus is not None else None,
-        "name": box.name,
+        "name": say(box_name(box)),
     }
