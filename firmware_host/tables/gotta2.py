@@ -118,6 +118,10 @@ def move_json(event: Move) -> dict[str, Any]:
     return {"type": kind, "piece": event.piece, "row": event.row, "column": event.column}
 
 
+TITLE_WORDS = lazy_p("game name", "GOTTA2 puzzle sheet")
+"""The game's name on the page: GOTTA2 is the name, "puzzle sheet" says what it is."""
+
+
 @dataclass(frozen=True)
 class Gotta2Table:
     """A GOTTA2 puzzle sheet game in progress, as the table service drives it
@@ -126,7 +130,7 @@ class Gotta2Table:
     game: PuzzleSheetGame
 
     KIND: ClassVar[str] = "gotta2"
-    TITLE: ClassVar[str] = "GOTTA2 puzzle sheet"
+    TITLE: ClassVar[str] = str(TITLE_WORDS)
     VARIANTS: ClassVar[tuple[str, ...]] = ()
     DICE: ClassVar[int] = 0
 
@@ -207,7 +211,7 @@ class Gotta2Table:
         game = self.game
         return {
             "kind": self.KIND,
-            "title": self.TITLE,
+            "title": say(TITLE_WORDS),
             "players": list(game.players),
             "scores": {p: game.score(p).points for p in game.players},
             "score_label": say(lazy_p("score", "points")),

@@ -1,16 +1,21 @@
-"""A table whose file says ``language: de`` plays a whole Drop It game on the simulator
-(``tabletop run --sim --autoplay``) and every word its page and staff view show is German:
-the page's visible text, read in headless Chromium as the game goes on, holds none of the
-catalogue's English sentences."""
+"""A table whose file says ``language: de`` plays a whole game of each kind on the
+simulator (``tabletop run --sim --autoplay``) and every word its page and staff view show
+is German: the page's visible text, read in headless Chromium as the game goes on, holds
+none of the catalogue's English sentences."""
 
 import re
 
+import pytest
 import yaml
 from babel.messages.pofile import read_po
 from selenium.webdriver.common.by import By
 
 from firmware_host.config.table import REFERENCE_TABLE
+from firmware_host.tables.clack import ClackTable
+from firmware_host.tables.clever import CleverTable
+from firmware_host.tables.gotta2 import Gotta2Table
 from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
+from tests.tables.service_support import RunningDice
 from tests.test_i18n import PO
 from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture
 
@@ -26,22 +31,27 @@ def german_table(tmp_path):
 
 def english_words() -> list[re.Pattern[str]]:
     """The English words of every message the catalogue translates: each run of words
-    between its placeholders that its German translation does not keep (``Drop It``,
-    ``live`` stay as they are)."""
+    between its placeholders that no German translation uses too (``Drop It``, ``live``,
+    ``pink`` are German as well)."""
     with PO.open("rb") as stream:
-        catalogue = read_po(stream)
+        catalogue = [entry for entry in read_po(stream) if entry.id]
+    german = " ".join(
+        text
+        for entry in catalogue
+        for text in (entry.string if isinstance(entry.string, tuple) else (entry.string,))
+    )
     found = set()
     for entry in catalogue:
-        if not entry.id:
-            continue
-        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-        german = " ".join(entry.string if isinstance(entry.string, tuple) else (entry.string,))
-        for english in ids:
+        for english in entry.id if isinstance(entry.id, tuple) else (entry.id,):
             for words in re.split(r"\{\w+\}", english):
                 words = words.strip(" :;,.?()+\u00d7\u2014-")
-                if re.search(r"[A-Za-z]{3}", words) and words not in german:
+                if re.search(r"[A-Za-z]{3}", words) and not _within(words, german):
                     found.add(words)
     return [re.compile(rf"(?<![\w-]){re.escape(words)}(?![\w-])") for words in sorted(found)]
+
+
+def _within(words: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", text) is not None
 
 
 def english_in(text: str, patterns: list[re.Pattern[str]]) -> list[str]:
@@ -76,5 +86,24 @@ def test_a_german_table_plays_a_whole_game_in_german(browser, tmp_path):  # noqa
         waiting(browser).until(lambda d: d.find_element(By.ID, "panel").is_displayed())
         seen.append(browser.find_element(By.TAG_NAME, "body").text)
         assert "Neues Spiel starten" in seen[-1] and "Der Blick auf Zug" in seen[-1]
+    for text in seen:
+        assert english_in(text, patterns) == [], text
+
+
+@pytest.mark.parametrize("kind", [CleverTable, ClackTable, Gotta2Table], ids=lambda k: k.KIND)
+def test_a_german_table_plays_a_whole_dice_game_in_german(browser, tmp_path, kind):  # noqa: F811
+    patterns = english_words()
+    seen = []
+    with RunningDice(tmp_path, kind, table=str(german_table(tmp_path))) as running:
+        browser.get(running.url)
+        waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game *"))
+        table = running.service.table
+        body = browser.find_element(By.TAG_NAME, "body")
+        for events in (5, 15):
+            waiting(browser).until(lambda d, n=events: table.events >= n)
+            seen.append(body.text)
+        waiting(browser).until(lambda d: body.get_attribute("data-over") == "true")
+        seen.append(body.text)
+        assert "Spielende" in seen[-1] and "Noch einmal" in seen[-1]
     for text in seen:
         assert english_in(text, patterns) == [], text
