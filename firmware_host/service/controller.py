@@ -299,8 +299,17 @@ class TableController:
             self._say(lazy("a second piece fell before the referee finished: take it out"))
             return
         if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
-            why = str(self.paused or ("the game is over" if turn is None else "a question is open"))
-            self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
+            if self.paused is not None:  # the status line says why
+                why = lazy("the game is paused")
+            elif turn is None:
+                why = lazy("the game is over")
+            else:
+                why = lazy("a question is open")
+            self.mishap(
+                _disagrees(
+                    lazy("a piece fell while {why}: take it out; it does not count", why=why)
+                )
+            )
             return
         self._unjudged = turn.number
         identity = self._identity(readings.tag)
@@ -328,7 +337,7 @@ class TableController:
 
     def mishap(self, mishap: Mishap) -> None:
         """A drop that cannot be refereed: nothing counts, the turn is played again."""
-        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=mishap.message)
+        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=str(mishap.message))
         self.mishaps += 1
         self.asked = None
         self._question = None
@@ -389,7 +398,7 @@ class TableController:
             outcome = await asyncio.to_thread(work, *args)
         except Exception as exc:  # a fault in the referee must not stop the game
             log.exception("the referee failed")
-            outcome = _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
+            outcome = _could_not_judge(exc)
         if isinstance(outcome, Asked):
             self.asked = outcome
             self._asked += 1
@@ -439,9 +448,7 @@ class TableController:
             verdict = judge(self.board, position_state.landing(dropped))
         except (IllegalMove, InputError) as exc:
             self._phase = Phase.SELECT
-            self.mishap(
-                _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
-            )
+            self.mishap(_could_not_judge(exc))
             return
         if moves:
             self._record(PiecesMoved(moves))
@@ -653,7 +660,14 @@ def set_up(started: GameStarted, action: Staff) -> GameStarted:
     return GameStarted(competitors, False, variants)
 
 
-def _disagrees(message: str) -> Mishap:
+def _could_not_judge(exc: Exception) -> Mishap:
+    """A mishap for a fault of the referee (``exc`` is said as it is: it is for the staff)."""
+    return _disagrees(
+        lazy("the referee could not judge this drop ({error}); staff: re-sync", error=str(exc))
+    )
+
+
+def _disagrees(message: Text) -> Mishap:
     """A mishap the table itself finds (the board and the model disagree)."""
     return Mishap(MishapKind.DISAGREES, message)
 
