@@ -149,7 +149,7 @@ class Message:
 @dataclass(frozen=True, slots=True)
 class Listed:
     """Words said as a list, joined as the reader's language joins lists ("A, B and C";
-    ``style`` is a CLDR list style: ``standard``, ``or``, ``unit-short``, ...)."""
+    ``style`` is a CLDR list style: ``standard``, ``or``, ``standard-short``)."""
 
     items: tuple[Text, ...]
     style: str = "standard"
@@ -228,7 +228,7 @@ def extract_html(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, str, list[str]]]:
     """A Babel extraction method for the page's HTML: the text of every ``data-i18n="…"``
-    attribute (``data-i18n-title``, ``data-i18n-label``: the title or ARIA label)."""
+    attribute (``data-i18n-title``, ``-label``, ``-alt``: the title, ARIA label, image text)."""
     for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
         for found in _HTML_MARK.finditer(line):
             yield number, "gettext", html.unescape(found.group(1)), []
