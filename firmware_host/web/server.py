@@ -70,7 +70,7 @@ STATIC = Path(__file__).parent / "static"
 PIN_HEADER = "x-staff-pin"
 """The header that carries the staff PIN on the staff view's reads."""
 
-log = logging.getLogger("tabletop.web")
+log = logging.getLogger("firmware_host.web")
 
 
 class Desk:

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.table import REFERENCE_TABLE
 from firmware_host.tables.clack import ClackTable
@@ -18,6 +19,9 @@ from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
 from tests.tables.service_support import RunningDice
 from tests.test_i18n import PO
 from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture
+
+GAME_S = 180
+"""The longest a whole simulated game may take (real seconds; about 30 on an idle machine)."""
 
 
 def german_table(tmp_path):
@@ -76,7 +80,9 @@ def test_a_german_table_plays_a_whole_game_in_german(browser, tmp_path):  # noqa
         for turn in (2, 5, 9, 14):
             turn_at_least(browser, turn)
             seen.append(browser.find_element(By.TAG_NAME, "body").text)
-        waiting(browser).until(lambda d: d.find_element(By.ID, "results").is_displayed())
+        # the rest of the game: on a busy machine more than one wait's 20 s
+        whole_game = WebDriverWait(browser, GAME_S, poll_frequency=0.05)
+        whole_game.until(lambda d: d.find_element(By.ID, "results").is_displayed())
         seen.append(browser.find_element(By.TAG_NAME, "body").text)
         assert "Spielende" in seen[-1] and "Ergebnisse" in seen[-1]
 
@@ -102,7 +108,8 @@ def test_a_german_table_plays_a_whole_dice_game_in_german(browser, tmp_path, kin
         for events in (5, 15):
             waiting(browser).until(lambda d, n=events: table.events >= n)
             seen.append(body.text)
-        waiting(browser).until(lambda d: body.get_attribute("data-over") == "true")
+        whole_game = WebDriverWait(browser, GAME_S, poll_frequency=0.05)
+        whole_game.until(lambda d: body.get_attribute("data-over") == "true")
         seen.append(body.text)
         assert "Spielende" in seen[-1] and "Noch einmal" in seen[-1]
     for text in seen:
