@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean chromium wheel-check
+.PHONY: run test lint bench clean chromium wheel-check i18n
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,17 @@ test: lint chromium
 # The built wheel installed into a fresh venv outside the checkout, every command run from there.
 wheel-check:
 	.ci/wheel-check
+
+# The catalogues: extract every marked message (babel.cfg; the keywords are
+# firmware_host/i18n.py's KEYWORDS), merge them into each language's .po, compile the .mo
+# files the package ships. Translate the .po files' new entries, then run it again.
+LOCALE := firmware_host/locale
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _ -k gettext -k ngettext:1,2 \
+	  -k pgettext:1c,2 -k lazy -k lazy_n:1,2 -k lazy_p:1c,2 --project tabletop --sort-by-file \
+	  --add-comments TRANSLATORS: -o $(LOCALE)/tabletop.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/tabletop.pot -d $(LOCALE) -D tabletop
+	$(BIN)/pybabel compile -d $(LOCALE) -D tabletop --statistics
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -17,6 +17,7 @@ setup(
     packages=find_packages(include=["firmware_host*", "simulator*"]) + list(SHIPPED),
     package_dir=SHIPPED,
     package_data={
+        "firmware_host": ["locale/*/LC_MESSAGES/*.mo"],
         "firmware_host.web": ["static/*.*", "static/games/*.*"],
         "firmware_host.shipped.config": ["*/*.yaml"],
         "firmware_host.shipped.hub": ["*.json", "*.md"],

@@ -180,3 +180,25 @@ def test_any_edited_value_loads_or_gives_one_input_error(tmp_path, table_data, d
         assert table.entry_beams[0] > 0 and table.entry_beams[-1] < table.board.width
         assert table.curtain_heights[-1] < table.board.height
         assert table.top_gate_heights[-1] < table.entry_row
+
+
+def test_the_table_speaks_english_unless_its_file_names_a_language(tmp_path, table_data):
+    assert load_table().config.language == "en"
+    assert load_table(write_table(tmp_path, {**table_data, "language": "de"})).config.language == (
+        "de"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "problem"),
+    [
+        ("fr", "expected one of de, en (a language with a catalogue)"),
+        ("DE", "expected one of de, en (a language with a catalogue)"),
+        (1, "input should be a valid string, got 1"),
+    ],
+)
+def test_a_language_without_a_catalogue_is_refused(tmp_path, table_data, language, problem):
+    path = write_table(tmp_path, {**table_data, "language": language})
+    with pytest.raises(InputError) as caught:
+        load_table(path)
+    assert str(caught.value) == f"{path}: language: {problem}"

@@ -23,6 +23,7 @@ A table file is YAML (``config/tables/reference.yaml`` is the reference table)::
       threshold: 0.5     # mm: a piece this close to an element's span presses it
     piece_reader: {present: true}
     dice: {count: 6, faces: 6}
+    language: de         # the page's language: en (the default), de, or any shipped catalogue's
 
 Element and beam ``i`` of a strip is bit ``i`` of its reading (beam 0 lowest or leftmost,
 element 0 nearest the edge's origin: bottom of a side, left end of the bottom).
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, Side, load_board
@@ -50,6 +51,7 @@ from firmware_host.config.loader import (
     load_yaml,
 )
 from firmware_host.errors import InputError
+from firmware_host.i18n import SOURCE_LANGUAGE, languages
 
 REFERENCE_TABLE = CONFIG_DIR / "tables" / "reference.yaml"
 
@@ -175,6 +177,17 @@ class Settle(StrictModel):
         return self
 
 
+def _spoken(language: str) -> str:
+    known = languages()
+    if language not in known:
+        raise ValueError(f"expected one of {', '.join(known)} (a language with a catalogue)")
+    return language
+
+
+Language = Annotated[str, AfterValidator(_spoken)]
+"""A language the table can speak (:func:`firmware_host.i18n.languages`)."""
+
+
 class TableConfig(StrictModel):
     """A table file as written; :func:`load_table` checks it against its board."""
 
@@ -188,6 +201,8 @@ class TableConfig(StrictModel):
     dice: DiceTray
     settle: Settle = Settle()
     camera: CameraSetup | Literal["none"] = "none"
+    language: Language = SOURCE_LANGUAGE
+    """The page's language until a browser asks for another (``?lang=``)."""
 
     def check_against(self, board: Board) -> None:
         """Raise :class:`ConfigValueError` where a sensor does not fit ``board``'s drop zone."""

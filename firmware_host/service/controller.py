@@ -45,6 +45,7 @@ from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState, Turn
 from firmware_host.games.dropit.track import TrackState
+from firmware_host.i18n import Listed, Text, lazy, lazy_n
 from firmware_host.journal.dropit import DropItRecord
 from firmware_host.logs import event
 from firmware_host.outputs.track_display import TrackDisplay
@@ -78,6 +79,7 @@ from firmware_host.web.actions import (
 from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
+from firmware_host.web.words import PIECE, explain
 
 log = logging.getLogger("firmware_host.service")
 
@@ -128,7 +130,7 @@ class TableController:
         self.tracks = tracks
         self._new_game = new_game
         self._keep_frame = keep_frame
-        self.paused: str | None = None
+        self.paused: Text | None = None
         self.mishaps = 0
         """Drops that could not be refereed so far (each is played again)."""
         self._selection: Selection | None = None
@@ -138,7 +140,7 @@ class TableController:
         self._unjudged: int | None = None
         """The referee's open question (None when it asks nothing)."""
         self._verdict: Verdict | None = None
-        self._status = ""
+        self._status: Text = ""
         self._phase = Phase.SELECT
         self._channel = ViewChannel(self._view())
         self._enter_turn(resumed=True)
@@ -227,7 +229,9 @@ class TableController:
         turn = self._turn_for_input()
         self.state.check_drop(turn.player, color, shape)
         self._selection = Selection(turn.player, color, shape)
-        self._say(f"{turn.player} will drop the {color} {shape}")
+        self._say(
+            lazy("{player} will drop the {piece}", player=turn.player, piece=PIECE[color, shape])
+        )
 
     def confirm(self) -> None:
         """The selected shape is about to be dropped."""
@@ -235,7 +239,8 @@ class TableController:
         if self._selection is None:
             raise IllegalMove(f"{turn.player} has not selected a shape to confirm")
         selection = self._selection
-        self._say(f"{turn.player}: drop the {selection.color} {selection.shape} now")
+        piece = PIECE[selection.color, selection.shape]
+        self._say(lazy("{player}: drop the {piece} now", player=turn.player, piece=piece))
 
     async def answer(self, yes: bool) -> None:
         """The players answer the referee's pending yes/no question."""
@@ -261,10 +266,12 @@ class TableController:
         drop = self.state.drops[-1]
         if spend:
             self._record(JokerSpent(drop.turn))
-            self._say(f"{drop.competitor} spends a joker on turn {drop.turn}")
+            self._say(
+                lazy("{team} spends a joker on turn {turn}", team=drop.competitor, turn=drop.turn)
+            )
             self._tracks_animate(Animation.POINTS_GAINED, drop.competitor)
         else:
-            self._say(f"{drop.competitor} keeps the joker")
+            self._say(lazy("{team} keeps the joker", team=drop.competitor))
         if self.state.over and not spend:
             self.game.finish()
         self._enter_turn()
@@ -289,11 +296,20 @@ class TableController:
             turn = self.state.current
         if self._phase is Phase.JUDGING:
             event(log, "second drop while judging: ignored", logging.WARNING)
-            self._say("a second piece fell before the referee finished: take it out")
+            self._say(lazy("a second piece fell before the referee finished: take it out"))
             return
         if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
-            why = self.paused or ("the game is over" if turn is None else "a question is open")
-            self.mishap(_disagrees(f"a piece fell while {why}: take it out; it does not count"))
+            if self.paused is not None:  # the status line says why
+                why = lazy("the game is paused")
+            elif turn is None:
+                why = lazy("the game is over")
+            else:
+                why = lazy("a question is open")
+            self.mishap(
+                _disagrees(
+                    lazy("a piece fell while {why}: take it out; it does not count", why=why)
+                )
+            )
             return
         self._unjudged = turn.number
         identity = self._identity(readings.tag)
@@ -321,7 +337,7 @@ class TableController:
 
     def mishap(self, mishap: Mishap) -> None:
         """A drop that cannot be refereed: nothing counts, the turn is played again."""
-        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=mishap.message)
+        event(log, "mishap", logging.WARNING, kind=mishap.kind, message=str(mishap.message))
         self.mishaps += 1
         self.asked = None
         self._question = None
@@ -329,7 +345,7 @@ class TableController:
             self._phase = Phase.SELECT
         self._say(mishap.message)
 
-    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+    def link_changed(self, up: bool, message: str = "", why: Text | None = None) -> None:
         """The hub link came up or went away: pause or resume the game where it was.
 
         ``why`` replaces the paused message (say, a hub that is not this table's)."""
@@ -337,16 +353,16 @@ class TableController:
             if self.paused is not None:
                 event(log, "game carries on: hub back")
                 self.paused = None
-                self._say("the sensor hub is back: the game carries on")
+                self._say(lazy("the sensor hub is back: the game carries on"))
                 self._show_tracks()
             return
-        paused = why or (
+        paused = why or lazy(
             "the sensor hub is not connected: check its USB cable "
             "(the game carries on by itself when it is back)"
         )
         if self.paused != paused:
             self.paused = paused
-            event(log, "game paused", logging.WARNING, why=self.paused, link=message)
+            event(log, "game paused", logging.WARNING, why=str(self.paused), link=message)
             self._say(self.paused)
 
     # -- the turn flow ----------------------------------------------------------------
@@ -382,7 +398,7 @@ class TableController:
             outcome = await asyncio.to_thread(work, *args)
         except Exception as exc:  # a fault in the referee must not stop the game
             log.exception("the referee failed")
-            outcome = _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
+            outcome = _could_not_judge(exc)
         if isinstance(outcome, Asked):
             self.asked = outcome
             self._asked += 1
@@ -391,7 +407,13 @@ class TableController:
             self._question = self._page_question(f"q{self._asked}", outcome, player)
             self._phase = Phase.QUESTION
             event(log, "question", id=self._question.id, player=player, text=outcome.text)
-            self._say(f"the referee asks {player}: {self._question.text}")
+            self._say(
+                lazy(
+                    "the referee asks {player}: {question}",
+                    player=player,
+                    question=self._question.text,
+                )
+            )
             return
         self.asked = None
         if isinstance(outcome, Mishap):
@@ -404,7 +426,8 @@ class TableController:
         """The question as the page puts it: plain words, the piece drawn where the referee
         believes it rests, and what is asked about lit up."""
         if asked.options:
-            return Question(question_id, asked.text, player, choices=asked.options)
+            words = lazy("Which piece was dropped?")
+            return Question(question_id, words, player, choices=asked.options)
         if asked.dropped is None or not asked.key:
             return Question(question_id, asked.text, player, ghost=asked.dropped)
         words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
@@ -425,9 +448,7 @@ class TableController:
             verdict = judge(self.board, position_state.landing(dropped))
         except (IllegalMove, InputError) as exc:
             self._phase = Phase.SELECT
-            self.mishap(
-                _disagrees(f"the referee could not judge this drop ({exc}); staff: re-sync")
-            )
+            self.mishap(_could_not_judge(exc))
             return
         if moves:
             self._record(PiecesMoved(moves))
@@ -445,14 +466,20 @@ class TableController:
             words=verdict.explain(),
             **({"frame": str(frame)} if frame is not None else {}),
         )
-        self._say(f"turn {turn.number}: {verdict.explain()}")
+        self._say(lazy("turn {turn}: {verdict}", turn=turn.number, verdict=explain(verdict)))
         competitor = turn.competitor.name
         self._tracks_animate(
             Animation.POINTS_GAINED if verdict.valid else Animation.RULE_BROKEN, competitor
         )
         if self._joker_possible():
             self._phase = Phase.JOKER
-            self._say(f"turn {turn.number}: {competitor} may spend a joker (joker / yes / no)")
+            self._say(
+                lazy(
+                    "turn {turn}: {team} may spend a joker (joker / yes / no)",
+                    turn=turn.number,
+                    team=competitor,
+                )
+            )
             self._publish()
             return
         self._enter_turn()
@@ -477,7 +504,14 @@ class TableController:
         elif self.state.current is None:
             self._phase = Phase.OVER
             winners = self.state.winners()
-            self._say(f"game over: {' and '.join(winners)} won")
+            self._say(
+                lazy_n(
+                    "game over: {winners} won",
+                    "game over: {winners} won",
+                    len(winners),
+                    winners=Listed(winners),
+                )
+            )
             event(log, "game over", game=self.game.game_id, winners=",".join(winners))
             self._show_tracks()
             if self.tracks is not None and not resumed:
@@ -489,7 +523,9 @@ class TableController:
             self._phase = Phase.SELECT
             turn = self.state.current
             assert turn is not None
-            self._status = f"turn {turn.number}: {turn.player} selects a shape"
+            self._status = lazy(
+                "turn {turn}: {player} selects a shape", turn=turn.number, player=turn.player
+            )
         if resumed:
             self._show_tracks()
         self._publish()
@@ -509,20 +545,20 @@ class TableController:
             if self._new_game is None:
                 self.game.finish()
                 self._phase = Phase.OVER
-                self._say("game aborted by staff")
+                self._say(lazy("game aborted by staff"))
                 return
-            self._start_next(self.state.started, "game aborted by staff; a new game begins")
+            self._start_next(self.state.started, lazy("game aborted by staff; a new game begins"))
         elif action.op is StaffOp.NEW:
-            self._start_next(set_up(self.state.started, action), "staff set up a new game")
+            self._start_next(set_up(self.state.started, action), lazy("staff set up a new game"))
         elif action.op is StaffOp.RESYNC:
             self.asked = None
             self._question = None
             self._phase = Phase.SELECT if self.state.current else Phase.OVER
-            self._say("re-synced: the turn starts again")
+            self._say(lazy("re-synced: the turn starts again"))
         else:
             raise IllegalMove("settings are changed in the config files for this table")
 
-    def _start_next(self, started: GameStarted, status: str) -> None:
+    def _start_next(self, started: GameStarted, status: Text) -> None:
         """End this game (if it is not over) and begin the next one, set up as ``started``."""
         if self._new_game is None:
             raise IllegalMove("this table cannot start a new game")
@@ -559,7 +595,7 @@ class TableController:
         names = [s.competitor.name for s in self.state.standings]
         self.tracks.animate(animation, [names.index(competitor)])
 
-    def _say(self, status: str) -> None:
+    def _say(self, status: Text) -> None:
         self._status = status
         self._publish()
 
@@ -567,7 +603,7 @@ class TableController:
         self._channel.publish(self._view())
 
     def _view(self) -> TableView:
-        status = self._status if self.paused is None else f"PAUSED: {self.paused}"
+        status = self._status if self.paused is None else lazy("PAUSED: {why}", why=self.paused)
         return TableView(
             board=self.board,
             state=self.state,
@@ -624,7 +660,14 @@ def set_up(started: GameStarted, action: Staff) -> GameStarted:
     return GameStarted(competitors, False, variants)
 
 
-def _disagrees(message: str) -> Mishap:
+def _could_not_judge(exc: Exception) -> Mishap:
+    """A mishap for a fault of the referee (``exc`` is said as it is: it is for the staff)."""
+    return _disagrees(
+        lazy("the referee could not judge this drop ({error}); staff: re-sync", error=str(exc))
+    )
+
+
+def _disagrees(message: Text) -> Mishap:
     """A mishap the table itself finds (the board and the model disagree)."""
     return Mishap(MishapKind.DISAGREES, message)
 

@@ -116,7 +116,11 @@ class DiceService:
         page = None
         if self.options.http:
             app = create_app(
-                self.table, Access(self.web), frontend=DICE_GAMES, simulated=self.simulated
+                self.table,
+                Access(self.web),
+                frontend=DICE_GAMES,
+                simulated=self.simulated,
+                language=self.config.config.language,
             )
             page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.i18n import Say, Text, lazy
 from firmware_host.journal.store import Journal
 from firmware_host.logs import event as log_event
 from firmware_host.sensors import DieReading
@@ -40,10 +41,12 @@ class DiceTableView:
 
     game_id: str
     data: dict[str, Any]
-    link: str
+    link: Text
     link_up: bool
     virtual_dice: bool
     rolling: tuple[int, ...]
+    game: TableGame | None = None
+    """The game the view is of: it says its words in each reader's language."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -69,16 +72,18 @@ class DiceTableView:
             status = f"paused: {self.link} -- {status}"
         return status
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = str) -> dict[str, Any]:
         """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
-        (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``."""
+        (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``;
+        the game's words said by ``say`` (English by default)."""
+        data = self.data if self.game is None or say is str else self.game.view(say)
         table = {
-            "link": self.link,
+            "link": say(self.link),
             "link_up": self.link_up,
             "virtual_dice": self.virtual_dice,
             "rolling": list(self.rolling),
         }
-        return {"id": self.game_id} | self.data | {"table": table}
+        return {"id": self.game_id} | data | {"table": table}
 
 
 class DiceTable:
@@ -109,7 +114,7 @@ class DiceTable:
         self.tray.want(game.roll())
         self.setup: Setup | None = None
         """The set-up this table's game was started with (None for a resumed game)."""
-        self._link = ("connecting to the hub", False)
+        self._link: tuple[Text, bool] = (lazy("connecting to the hub"), False)
         self._channel = ViewChannel(self._view())
 
     @classmethod
@@ -173,9 +178,9 @@ class DiceTable:
         """Publish the view again (after the link came back, say)."""
         self._publish()
 
-    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+    def link_changed(self, up: bool, message: str = "", why: Text | None = None) -> None:
         """The hub link went up or down (``why``: what keeps it unusable though up)."""
-        text = why or message or ("hub connected" if up else "hub disconnected")
+        text = why or message or (lazy("hub connected") if up else lazy("hub disconnected"))
         self._link = (text, up and why is None)
         self._publish()
 
@@ -290,6 +295,7 @@ class DiceTable:
             up,
             self.thrower is not None,
             self.tray.rolling(),
+            self.game,
         )
 
     def _publish(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
+from firmware_host.i18n import lazy
 from firmware_host.link.session import HubEvent
 from firmware_host.sensors.collector import DropCollector, DropOutcome, Outcome
 from firmware_host.service.controller import TableController
@@ -65,11 +66,13 @@ class HubFeed:
             self.controller.mishap(
                 Mishap(
                     MishapKind.SECOND_DROP,
-                    "a second piece went in before the first came to rest: take both out "
-                    "and drop again",
+                    lazy(
+                        "a second piece went in before the first came to rest: take both out "
+                        "and drop again"
+                    ),
                 )
             )
         else:
             self.controller.mishap(
-                Mishap(MishapKind.JAM, "the piece never came to rest: free it and drop again")
+                Mishap(MishapKind.JAM, lazy("the piece never came to rest: free it and drop again"))
             )

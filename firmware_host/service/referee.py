@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from firmware_host.i18n import Text
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 
@@ -60,7 +61,8 @@ class Mishap:
     """A drop that cannot be refereed, with what the players or staff should do."""
 
     kind: MishapKind
-    message: str
+    message: Text
+    """What to do, in the players' words (the eye's own reasons are English)."""
 
 
 Outcome = Landed | Asked | Mishap

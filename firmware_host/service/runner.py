@@ -48,6 +48,7 @@ from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState
+from firmware_host.i18n import lazy
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice, find_hub
@@ -138,7 +139,7 @@ def game_start(options: Options) -> GameStarted:
 HUB_POLL_SECONDS = 2.0
 """How often a service waiting for its hub looks for it again (real seconds)."""
 
-WAITING_FOR_HUB = (
+WAITING_FOR_HUB = lazy(
     "waiting for the sensor hub: none is connected (check its USB cable); "
     "the game starts when it is found"
 )
@@ -344,7 +345,11 @@ class Service:
         page = None
         if self.options.http:
             app = create_app(
-                self.controller, Access(self.web), simulated=self.simulated, look=self.last_look
+                self.controller,
+                Access(self.web),
+                simulated=self.simulated,
+                look=self.last_look,
+                language=self.table.config.language,
             )
             page = PageServer(self.options, self.web, app, self._page_socket)
             self.page_url = page.url
@@ -447,12 +452,12 @@ class Service:
 async def tell_systemd(notifier: Notifier, table: Any) -> None:
     """READY once running, the status line of ``table``'s every view, and the watchdog's
     pings (real time, from this loop: a hung loop stops them and systemd restarts us)."""
-    notifier.ready(table.snapshot().status)
+    notifier.ready(str(table.snapshot().status))
     updates = table.updates()
 
     async def follow() -> None:
         async for view in updates:
-            notifier.status(view.status)
+            notifier.status(str(view.status))
 
     follower = asyncio.get_running_loop().create_task(follow())
     try:

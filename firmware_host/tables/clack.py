@@ -24,13 +24,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.dice import roll_from_faces
 from firmware_host.games.clack.discs import WILD, DiscSet, load_disc_set
-from firmware_host.games.clack.engine import ClackGame
+from firmware_host.games.clack.engine import ClackGame, ClaimOutcome
 from firmware_host.games.clack.events import (
     DiceRolled,
     DiscClaimed,
@@ -38,6 +37,7 @@ from firmware_host.games.clack.events import (
     Variant,
     read_event,
 )
+from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MOVE = "clack move"
@@ -53,21 +53,23 @@ def disc_set() -> DiscSet:
     return load_disc_set()
 
 
-def roll_words(roll: DiceRolled) -> str:
-    """What a roll asks for, in words.
+def roll_words(roll: DiceRolled) -> Message:
+    """What a roll asks for, in words (said in the reader's language).
 
-    >>> roll_words(DiceRolled(1, "star", "red")), roll_words(DiceRolled(1, "star", "white"))
-    ('a red star', 'a star of any colour')
-    >>> roll_words(DiceRolled(1, "white", "red")), roll_words(DiceRolled(1, "white", "white"))
-    ('any red symbol', 'any symbol')
+    >>> [str(roll_words(DiceRolled(1, s, c))) for s, c in (("star", "red"), ("star", "white"))]
+    ['a red star', 'a star of any colour']
+    >>> [str(roll_words(DiceRolled(1, "white", c))) for c in ("red", "white")]
+    ['any red symbol', 'any symbol']
     """
     if roll.shape == WILD and roll.color == WILD:
-        return "any symbol"
+        return lazy_p("clack roll", "any symbol")
     if roll.color == WILD:
-        return f"a {roll.shape} of any colour"
+        return lazy_p("clack roll", "a {shape} of any colour", shape=SHAPES[roll.shape])
     if roll.shape == WILD:
-        return f"any {roll.color} symbol"
-    return f"a {roll.color} {roll.shape}"
+        return lazy_p("clack roll", "any {color} symbol", color=COLOURS[roll.color])
+    return lazy_p(
+        "clack roll", "a {color} {shape}", color=COLOURS[roll.color], shape=SHAPES[roll.shape]
+    )
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ class ClackTable:
     DICE: ClassVar[int] = 2
 
     game: ClackGame
-    last: str | None = None
-    """What the latest event did (``ben takes disc 22``), None before the first roll."""
+    last: Message | None = None
+    """What the latest event did (``ben takes disc 22``), None before the first roll. The
+    page names each disc by its symbols (``disc {id}`` in the reader's language)."""
 
     # -- starting and replaying ----------------------------------------------------------------
 
@@ -126,22 +129,27 @@ class ClackTable:
     def _apply(self, data: EventJson, source: str) -> ClackTable:
         event = read_event(data, source)
         if isinstance(event, DiscClaimed):
-            last = self.game.judge_claim(event).describe()
+            last = _claimed(self.game.judge_claim(event))
             return ClackTable(self.game.apply(event), last)
         if isinstance(event, DiceRolled):
             game = self.game.apply(event)
             return ClackTable(game, self._roll_outcome(event, game))
         raise IllegalMove(f"{event} is refused: this game of Clack! has already started")
 
-    def _roll_outcome(self, roll: DiceRolled, after: ClackGame) -> str:
-        said = f"Round {roll.round}: {self.game.roller} rolled {roll_words(roll)}"
+    def _roll_outcome(self, roll: DiceRolled, after: ClackGame) -> Message:
+        said = lazy(
+            "Round {round}: {player} rolled {roll}",
+            round=roll.round,
+            player=self.game.roller,
+            roll=roll_words(roll),
+        )
         if self.game.variant == "turns":
             taken = [d for d in self.game.table if d not in after.table]
             if taken:
-                return f"{said} and takes {_discs(taken)}"
+                return lazy("{rolled} and takes {discs}", rolled=said, discs=_discs(taken))
         elif after.round_open:
             return said
-        return f"{said}; no disc on the table matches"
+        return lazy("{rolled}; no disc on the table matches", rolled=said)
 
     # -- what the service asks -----------------------------------------------------------------
 
@@ -213,9 +221,9 @@ class ClackTable:
 
     # -- the view ------------------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self, say: Say = str) -> dict[str, Any]:
         """The view every device draws: the common keys and the ``game`` part
-        (``docs/games/clack.md``)."""
+        (``docs/games/clack.md``); the words said by ``say`` (English by default)."""
         game = self.game
         roll = self.roll()
         return {
@@ -223,10 +231,10 @@ class ClackTable:
             "title": self.TITLE,
             "players": list(game.players),
             "scores": game.heights(),
-            "score_label": "discs",
+            "score_label": say(lazy_p("score", "discs")),
             "waiting_for": list(self.waiting_for()),
             "roll": roll.to_json() if roll else None,
-            "status": self._state(),
+            "status": say(self._state()),
             "over": game.over,
             "winners": list(game.winners()),
             "game": {
@@ -244,22 +252,27 @@ class ClackTable:
                 "stacks": {p: list(game.stack(p)) for p in game.players},
                 "claimable": list(self.claimable()),
                 "left": len(game.matching()),
-                "last": self.last,
+                "last": None if self.last is None else say(self.last),
             },
         }
 
-    def _state(self) -> str:
+    def _state(self) -> Message:
         game = self.game
         if game.over:
             winners = game.winners()
             height = len(game.stack(winners[0]))
-            discs = ngettext("{n} disc", "{n} discs", height).format(n=height)
-            if len(winners) == 1:
-                return f"Game over: {winners[0]} wins with {discs}"
-            return f"Game over: {_names(winners)} tie with {discs}"
+            return lazy_n(
+                "Game over: {winners} wins with {discs}",
+                "Game over: {winners} tie with {discs}",
+                len(winners),
+                winners=Listed(winners),
+                discs=lazy_n("{count} disc", "{count} discs", height),
+            )
         if game.round_open and game.last_roll is not None:
-            return f"Round {game.round}: claim every disc showing {roll_words(game.last_roll)}!"
-        return f"Round {game.round + 1}: {game.roller} rolls the dice"
+            return _claim_every(game.round, game.last_roll)
+        return lazy(
+            "Round {round}: {player} rolls the dice", round=game.round + 1, player=game.roller
+        )
 
 
 def parse_claim(move: Mapping[str, Any]) -> tuple[int, int | None]:
@@ -291,9 +304,76 @@ def parse_claim(move: Mapping[str, Any]) -> tuple[int, int | None]:
     return disc, round_seen
 
 
-def _discs(ids: Sequence[int]) -> str:
-    return f"disc {ids[0]}" if len(ids) == 1 else f"discs {', '.join(map(str, ids))}"
+SHAPES = {
+    "arrow": lazy_p("clack shape", "arrow"),
+    "star": lazy_p("clack shape", "star"),
+    "puzzle": lazy_p("clack shape", "puzzle"),
+    "flower": lazy_p("clack shape", "flower"),
+    "foot": lazy_p("clack shape", "foot"),
+}
+"""The shape die's symbols as the page names them (white, the wild face, has none)."""
+
+COLOURS = {
+    "red": lazy_p("clack colour", "red"),
+    "green": lazy_p("clack colour", "green"),
+    "yellow": lazy_p("clack colour", "yellow"),
+    "blue": lazy_p("clack colour", "blue"),
+    "purple": lazy_p("clack colour", "purple"),
+}
+"""The colour die's colours as the page names them."""
 
 
-def _names(names: Sequence[str]) -> str:
-    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _claim_every(round_number: int, roll: DiceRolled) -> Message:
+    """What the players race for after ``roll``, one whole sentence for each kind of roll."""
+    if roll.shape == WILD and roll.color == WILD:
+        return lazy("Round {round}: claim every disc showing any symbol!", round=round_number)
+    if roll.color == WILD:
+        return lazy(
+            "Round {round}: claim every disc showing a {shape} of any colour!",
+            round=round_number,
+            shape=SHAPES[roll.shape],
+        )
+    if roll.shape == WILD:
+        return lazy(
+            "Round {round}: claim every disc showing any {color} symbol!",
+            round=round_number,
+            color=COLOURS[roll.color],
+        )
+    return lazy(
+        "Round {round}: claim every disc showing a {color} {shape}!",
+        round=round_number,
+        color=COLOURS[roll.color],
+        shape=SHAPES[roll.shape],
+    )
+
+
+def _disc(disc: int) -> Message:
+    # TRANSLATORS: the page finds the disc's number in these words and names the disc by
+    # its symbols instead: keep the same words as in "disc {id}: {symbols}"
+    return lazy("disc {disc}", disc=str(disc))
+
+
+def _discs(ids: Sequence[int]) -> Message:
+    if len(ids) == 1:
+        return _disc(ids[0])
+    return lazy("discs {discs}", discs=", ".join(map(str, ids)))
+
+
+def _claimed(outcome: ClaimOutcome) -> Message:
+    """A claim's outcome as the table announces it (:meth:`ClaimOutcome.describe`)."""
+    disc = _disc(outcome.disc)
+    if outcome.taken:
+        return lazy("{player} takes {disc}", player=outcome.player, disc=disc)
+    if outcome.penalty is None:
+        return lazy(
+            "{player}'s {disc} does not match; it stays on the table",
+            player=outcome.player,
+            disc=disc,
+        )
+    return lazy(
+        "{player}'s {disc} does not match; it stays on the table and {player} returns "
+        "{penalty} as a penalty",
+        player=outcome.player,
+        disc=disc,
+        penalty=_disc(outcome.penalty),
+    )

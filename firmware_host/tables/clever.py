@@ -31,7 +31,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from gettext import ngettext
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
@@ -40,6 +39,7 @@ from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, Gam
 from firmware_host.games.clever.game import Game, Phase
 from firmware_host.games.clever.layout import DICE, FACES, load_layout
 from firmware_host.games.clever.sheet import Box, Sheet
+from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MOVE = "clever move"
@@ -145,8 +145,9 @@ class CleverTable:
             return None
         return move_json(choose(self.game, player, rng))
 
-    def view(self) -> dict[str, Any]:
-        """The common view keys, scores in rainbow stars, and the game's part (see the docs)."""
+    def view(self, say: Say = str) -> dict[str, Any]:
+        """The common view keys, scores in rainbow stars, and the game's part (see the
+        docs); the words said by ``say`` (English by default)."""
         game = self.game
         waiting = [] if self.roll() is not None else list(game.waiting_for)
         roll = self.roll()
@@ -155,10 +156,10 @@ class CleverTable:
             "title": self.TITLE,
             "players": list(game.players),
             "scores": game.scores(),
-            "score_label": "stars",
+            "score_label": say(lazy_p("score", "stars")),
             "waiting_for": waiting,
             "roll": roll.to_json() if roll is not None else None,
-            "status": self._status(),
+            "status": say(self._status()),
             "over": game.over,
             "winners": list(game.winners()),
             "game": {
@@ -176,7 +177,7 @@ class CleverTable:
                     for d, (f, face) in enumerate(zip(game.faces, game.rolled(), strict=True))
                 ],
                 "left": sorted(game.unused) if game.phase is Phase.OTHERS else None,
-                "sheet": sheet_json(game.sheet),
+                "sheet": sheet_json(game.sheet, say),
                 "sheets": {
                     p: {
                         "crossed": sorted(game.sheets[p], key=list(game.sheet.boxes).index),
@@ -196,25 +197,36 @@ class CleverTable:
             },
         }
 
-    def _status(self) -> str:
+    def _status(self) -> Message:
         game = self.game
+        turn, starter = game.turn, game.starter
         if game.over:
             winners = game.winners()
             stars = game.scores()[winners[0]]
-            who = winners[0] if len(winners) == 1 else " and ".join(winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            stars_text = ngettext("{n} rainbow star", "{n} rainbow stars", stars).format(n=stars)
-            return f"Game over: {who} {verb} with {stars_text}"
+            return lazy_n(
+                "Game over: {winners} wins with {stars}",
+                "Game over: {winners} share the win with {stars}",
+                len(winners),
+                winners=Listed(winners),
+                stars=lazy_n("{count} rainbow star", "{count} rainbow stars", stars),
+            )
         if game.phase is Phase.ROLL:
-            return f"Turn {game.turn}: {game.starter} rolls the five dice"
+            return lazy("Turn {turn}: {player} rolls the five dice", turn=turn, player=starter)
         if game.must_reroll:
-            return f"Turn {game.turn}: {game.starter} can use no die and rolls all five again"
+            return lazy(
+                "Turn {turn}: {player} can use no die and rolls all five again",
+                turn=turn,
+                player=starter,
+            )
         if game.phase is Phase.START:
-            return f"Turn {game.turn}: {game.starter} chooses a colour"
-        return (
-            f"Turn {game.turn}: {', '.join(game.waiting_for)} "
-            f"{'chooses' if len(game.waiting_for) == 1 else 'choose'} "
-            f"from the dice {game.starter} left"
+            return lazy("Turn {turn}: {player} chooses a colour", turn=turn, player=starter)
+        return lazy_n(
+            "Turn {turn}: {players} chooses from the dice {player} left",
+            "Turn {turn}: {players} choose from the dice {player} left",
+            len(game.waiting_for),
+            turn=turn,
+            players=Listed(game.waiting_for),
+            player=starter,
         )
 
 
@@ -258,12 +270,13 @@ def move_json(event: DiceChosen | Passed) -> dict[str, Any]:
     return {key: data[key] for key in ("color", "uses", "bonuses")} | {"type": "choose"}
 
 
-def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """The printed sheet for the page: every box, each row crossed in order (a list, as
-    the order of the rows matters and JSON objects have none), the green grid."""
+def sheet_json(sheet: Sheet, say: Say = str) -> dict[str, Any]:
+    """The printed sheet for the page: every box (its name said by ``say``), each row
+    crossed in order (a list, as the order of the rows matters and JSON objects have
+    none), the green grid."""
     green = sheet.layout.green
     return {
-        "boxes": [_box_json(box) for box in sheet.boxes.values()],
+        "boxes": [_box_json(box, say) for box in sheet.boxes.values()],
         "tracks": [
             {"name": name, "boxes": [b.id for b in track]} for name, track in sheet.tracks.items()
         ],
@@ -277,7 +290,55 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def _box_json(box: Box) -> dict[str, Any]:
+SYMBOLS = {
+    "heart": lazy_p("clever symbol", "heart"),
+    "present": lazy_p("clever symbol", "present"),
+    "cupcake": lazy_p("clever symbol", "cupcake"),
+    "donut": lazy_p("clever symbol", "donut"),
+    "cake": lazy_p("clever symbol", "cake"),
+}
+"""The shipped sheet's symbols as a box's name says them (another sheet's are as written)."""
+
+BALLOONS = {
+    "heart": lazy_p("clever balloon", "heart"),
+    "blue": lazy_p("clever balloon", "blue"),
+    "pink": lazy_p("clever balloon", "pink"),
+    "green": lazy_p("clever balloon", "green"),
+}
+"""The yellow row's balloons, by their symbol."""
+
+
+def box_name(box: Box) -> Message:
+    """The box as a player says it (the engine's :attr:`Box.name`), in any language.
+
+    >>> from firmware_host.i18n import translator
+    >>> sheet = Sheet(load_layout())
+    >>> [box_name(sheet.box(b))(translator("de")) for b in ("yellow.2", "red.3", "green.1.2")]
+    ['Ballon 2 (blau)', 'Wagen 3 (1 Kerze)', 'Geschenk in Reihe 1, Spalte 2']
+    """
+    place = box.id.split(".")
+    if box.area.value == "yellow":
+        symbol = BALLOONS.get(box.symbol, box.symbol)
+        return lazy("balloon {number} ({symbol})", number=int(place[1]), symbol=symbol)
+    if box.area.value == "red":
+        return lazy_n(
+            "wagon {number} ({count} candle)",
+            "wagon {number} ({count} candles)",
+            box.size,
+            number=int(place[1]),
+        )
+    symbol = SYMBOLS.get(box.symbol, box.symbol)
+    if box.area.value == "blue":
+        return lazy("{symbol} pair {number}", symbol=symbol, number=int(place[2]))
+    return lazy(
+        "{symbol} at row {row}, column {column}",
+        symbol=symbol,
+        row=int(place[1]),
+        column=int(place[2]),
+    )
+
+
+def _box_json(box: Box, say: Say) -> dict[str, Any]:
     return {
         "id": box.id,
         "area": box.area.value,
@@ -286,5 +347,5 @@ def _box_json(box: Box) -> dict[str, Any]:
         "track": box.track,
         "stars": box.stars,
         "bonus": box.bonus.value if box.bonus is not None else None,
-        "name": box.name,
+        "name": say(box_name(box)),
     }

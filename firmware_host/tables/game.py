@@ -38,6 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
+from firmware_host.i18n import Say
+
 EventJson = dict[str, Any]
 """One event in its journal form: a JSON object whose ``"type"`` names the event."""
 
@@ -126,6 +128,7 @@ class TableGame(Protocol):
         or ``None`` when the game waits for no move of theirs."""
         ...
 
-    def view(self) -> dict[str, Any]:
-        """The view every device draws (the module's docstring gives its keys)."""
+    def view(self, say: Say = str) -> dict[str, Any]:
+        """The view every device draws (the module's docstring gives its keys), its words
+        said by ``say`` (:meth:`firmware_host.i18n.Translator.say`; English by default)."""
         ...

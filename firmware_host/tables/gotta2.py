@@ -43,6 +43,7 @@ from firmware_host.games.puzzlesheet.events import (
 )
 from firmware_host.games.puzzlesheet.rectangle import Rectangle
 from firmware_host.games.puzzlesheet.sheet import Cell, Piece, Sheet, load_sheet
+from firmware_host.i18n import Listed, Message, Say, lazy, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 MAX_PLAYERS = 6
@@ -117,6 +118,10 @@ def move_json(event: Move) -> dict[str, Any]:
     return {"type": kind, "piece": event.piece, "row": event.row, "column": event.column}
 
 
+TITLE_WORDS = lazy_p("game name", "GOTTA2 puzzle sheet")
+"""The game's name on the page: GOTTA2 is the name, "puzzle sheet" says what it is."""
+
+
 @dataclass(frozen=True)
 class Gotta2Table:
     """A GOTTA2 puzzle sheet game in progress, as the table service drives it
@@ -125,7 +130,7 @@ class Gotta2Table:
     game: PuzzleSheetGame
 
     KIND: ClassVar[str] = "gotta2"
-    TITLE: ClassVar[str] = "GOTTA2 puzzle sheet"
+    TITLE: ClassVar[str] = str(TITLE_WORDS)
     VARIANTS: ClassVar[tuple[str, ...]] = ()
     DICE: ClassVar[int] = 0
 
@@ -199,44 +204,61 @@ class Gotta2Table:
             moves = tuple(m for m in moves if isinstance(m, BonusPiecePlaced))
         return move_json(rng.choice(moves))
 
-    def view(self) -> dict[str, Any]:
+    def view(self, say: Say = str) -> dict[str, Any]:
         """The common view keys (``firmware_host.tables.game``) and the ``game`` part:
-        the sheet, every player's board and score, and the current player's legal spots."""
+        the sheet, every player's board and score, and the current player's legal spots;
+        the words said by ``say`` (English by default)."""
         game = self.game
         return {
             "kind": self.KIND,
-            "title": self.TITLE,
+            "title": say(TITLE_WORDS),
             "players": list(game.players),
             "scores": {p: game.score(p).points for p in game.players},
-            "score_label": "points",
+            "score_label": say(lazy_p("score", "points")),
             "waiting_for": [] if game.over else [game.current],
             "roll": None,
-            "status": self._status(),
+            "status": say(self._status()),
             "over": game.over,
             "winners": list(game.winners()),
             "game": self._game_part(),
         }
 
-    def _status(self) -> str:
+    def _status(self) -> Message:
         game = self.game
         if game.over:
-            scores = ", ".join(f"{p} {game.score(p).points}" for p in game.scoring_order())
-            return f"{self._why_the_end()}: game over. Scoring round: {scores}"
-        final = f"Final round ({self._why_the_end()}): " if game.final_round else ""
+            scores = Listed(
+                tuple(
+                    lazy("{player} {points}", player=p, points=game.score(p).points)
+                    for p in game.scoring_order()
+                )
+            )
+            return lazy("{why}: game over. Scoring round: {scores}", why=self._why(), scores=scores)
+        player = game.current
         if game.pending_bonus:
-            bonus = game.pending_bonus[0]
-            return f"{final}{game.current} reached a bonus piece: place {bonus} or skip it"
-        if game.held is not None:
-            return f"{final}{game.current} chose {game.held}: place it"
-        return f"{final}{game.current}'s turn: choose a piece and place it"
+            turn = lazy(
+                "{player} reached a bonus piece: place {piece} or skip it",
+                player=player,
+                piece=game.pending_bonus[0],
+            )
+        elif game.held is not None:
+            turn = lazy("{player} chose {piece}: place it", player=player, piece=game.held)
+        else:
+            turn = lazy("{player}'s turn: choose a piece and place it", player=player)
+        if game.final_round:
+            return lazy("Final round ({why}): {turn}", why=self._why(), turn=turn)
+        return turn
 
-    def _why_the_end(self) -> str:
+    def _why(self) -> Message:
+        """Why the game ends (it is in its final round, or over)."""
         game = self.game
         piece = game.end_piece
         if piece is None:
-            return f"{game.ended_by} had no piece left to choose"
-        kind = "bonus piece" if piece in {b.id for b in game.sheet.bonus_pieces} else "piece"
-        return f"{game.ended_by} cannot place {kind} {piece}"
+            return lazy("{player} had no piece left to choose", player=game.ended_by)
+        if piece in {b.id for b in game.sheet.bonus_pieces}:
+            return lazy(
+                "{player} cannot place bonus piece {piece}", player=game.ended_by, piece=piece
+            )
+        return lazy("{player} cannot place piece {piece}", player=game.ended_by, piece=piece)
 
     def _game_part(self) -> dict[str, Any]:
         game, sheet = self.game, self.game.sheet

@@ -4,14 +4,18 @@ The eye names what it asks by a feature (``touch:<piece id>``, ``edge:<side>``,
 ``height``, ``level:<n>``, ``bonus:<k>``: docs/eye.md). Players see neither ids nor
 millimetres: the page draws the dropped piece where the referee believes it rests (a
 ghost) and lights up the thing asked about (a :class:`Mark`), and the words point at it.
+The words are a :class:`~firmware_host.i18n.Message`: each reader sees them in their language.
 
 >>> from firmware_host.config.board import load_board
 >>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 >>> board = load_board()
 >>> square = Piece("t5", Color.YELLOW, Shape.SQUARE, Pose(150.0, 40.0, 0.0))
+>>> from firmware_host.i18n import translator
 >>> words, mark = plain_question("bonus:0", square, (), board)
->>> words
+>>> words(translator("en"))
 'Does any part of the yellow square lie on the lit-up +1 circle, low on the left?'
+>>> words(translator("de"))
+'Liegt das gelbe Quadrat auch nur teilweise auf dem hervorgehobenen +1-Kreis unten links?'
 >>> mark.to_json()
 {'kind': 'circle', 'ref': '0'}
 """
@@ -23,7 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import Board
+from firmware_host.i18n import Message, lazy
 from firmware_host.rules.pieces import Piece
+from firmware_host.web.words import LIT_UP, SUBJECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,41 +46,73 @@ class Mark:
         return {"kind": self.kind, "ref": self.ref}
 
 
-def where(board: Board, x: float, y: float) -> str:
+_WHERE = (
+    (lazy("low on the left"), lazy("low in the middle"), lazy("low on the right")),
+    (
+        lazy("halfway up on the left"),
+        lazy("halfway up in the middle"),
+        lazy("halfway up on the right"),
+    ),
+    (lazy("high on the left"), lazy("high in the middle"), lazy("high on the right")),
+)
+
+_EDGES = ("left", "right", "bottom")
+
+
+def where(board: Board, x: float, y: float) -> Message:
     """Where on the board a point is, in words ("low on the left", "high in the middle")."""
-    across = ("on the left", "in the middle", "on the right")[min(2, int(3 * x / board.width))]
-    up = ("low", "halfway up", "high")[min(2, max(0, int(3 * y / board.height)))]
-    return f"{up} {across}"
+    across = min(2, max(0, int(3 * x / board.width)))
+    up = min(2, max(0, int(3 * y / board.height)))
+    return _WHERE[up][across]
 
 
 def plain_question(
     feature: str, dropped: Piece, pieces: Sequence[Piece], board: Board
-) -> tuple[str, Mark | None]:
+) -> tuple[Message | None, Mark | None]:
     """The words for the eye's ``feature`` about ``dropped`` (``pieces``: the others on
-    the board) and what they light up; an unknown feature gives ``("", None)``."""
-    name = f"the {dropped.describe()}"
+    the board) and what they light up; an unknown feature gives ``(None, None)``."""
+    name = SUBJECT[dropped.color, dropped.shape]
     kind, _, arg = feature.partition(":")
     if kind == "touch":
         other = next((p for p in pieces if p.id == arg), None)
         if other is None:
-            return "", None
+            return None, None
+        lit = LIT_UP[other.color, other.shape]
         twins = [p for p in pieces if (p.color, p.shape) == (other.color, other.shape)]
-        place = f", {where(board, other.pose.x, other.pose.y)}" if len(twins) > 1 else ""
-        return f"Is {name} touching the lit-up {other.describe()}{place}?", Mark("piece", arg)
-    if kind == "edge" and arg in ("left", "right", "bottom"):
-        return f"Does {name} touch the lit-up {arg} edge?", Mark("edge", arg)
+        if len(twins) > 1:
+            place = where(board, other.pose.x, other.pose.y)
+            words = lazy(
+                "Is {piece} touching {other}, {place}?", piece=name, other=lit, place=place
+            )
+        else:
+            words = lazy("Is {piece} touching {other}?", piece=name, other=lit)
+        return words, Mark("piece", arg)
+    if kind == "edge" and arg in _EDGES:
+        return _edge_question(arg, name), Mark("edge", arg)
     if kind == "height":
-        return f"Does {name} stick out above the lit-up top line?", Mark("top")
+        return lazy("Does {piece} stick out above the lit-up top line?", piece=name), Mark("top")
     if kind == "bonus" and arg.isdigit() and int(arg) < len(board.bonus_circles):
         circle = board.bonus_circles[int(arg)]
-        place = where(board, circle.x, circle.y)
-        return (
-            f"Does any part of {name} lie on the lit-up +{circle.points} circle, {place}?",
-            Mark("circle", arg),
+        words = lazy(
+            "Does any part of {piece} lie on the lit-up +{points} circle, {place}?",
+            piece=name,
+            points=circle.points,
+            place=where(board, circle.x, circle.y),
         )
+        return words, Mark("circle", arg)
     if kind == "level" and arg.isdigit():
-        return (
-            f"Does any part of {name} reach level {arg} (above the lit-up line) or higher?",
-            Mark("level", arg),
+        words = lazy(
+            "Does any part of {piece} reach level {level} (above the lit-up line) or higher?",
+            piece=name,
+            level=int(arg),
         )
-    return "", None
+        return words, Mark("level", arg)
+    return None, None
+
+
+def _edge_question(side: str, name: Message) -> Message:
+    if side == "left":
+        return lazy("Does {piece} touch the lit-up left edge?", piece=name)
+    if side == "right":
+        return lazy("Does {piece} touch the lit-up right edge?", piece=name)
+    return lazy("Does {piece} touch the lit-up bottom edge?", piece=name)

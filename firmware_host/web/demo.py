@@ -26,6 +26,7 @@ from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import JokerSpent, PiecesMoved, Ruling, ShapeDropped
 from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
 from firmware_host.games.dropit.state import GameState
+from firmware_host.i18n import Text, lazy
 from firmware_host.rules.landing import Verdict
 from firmware_host.web.actions import (
     Again,
@@ -75,7 +76,7 @@ class DemoTable:
         self._asked = 0
         self._selection: Selection | None = None
         self._joker_offer = False
-        self._status = "playing a recorded game (demo)"
+        self._status: Text = lazy("playing a recorded game (demo)")
         self._stopped = False
         self._channel = ViewChannel(self._view())
 
@@ -137,8 +138,8 @@ class DemoTable:
         level = turn.drop.ruling.level
         feature = f"level:{level}" if level > 1 else "edge:bottom"
         text, mark = plain_question(feature, piece, self._state.board, self.board)
-        self._question = Question(f"q{self._asked}", text, player, ghost=piece, mark=mark)
-        self._status = f"waiting for {player} to answer the referee"
+        self._question = Question(f"q{self._asked}", text or "", player, ghost=piece, mark=mark)
+        self._status = lazy("waiting for {player} to answer the referee", player=player)
 
     def _play(self) -> None:
         if self._played == len(self._turns):
@@ -160,7 +161,7 @@ class DemoTable:
             and not turn.verdict.valid
             and standing.jokers_left > 0
         )
-        self._status = f"turn {drop.turn} played"
+        self._status = lazy("turn {turn} played", turn=drop.turn)
 
     def _settle_joker(self, spend: bool) -> None:
         if spend:
@@ -176,7 +177,7 @@ class DemoTable:
             if action.yes:
                 self._play()
             else:
-                self._status = "the referee waits and will ask again"
+                self._status = lazy("the referee waits and will ask again")
         elif isinstance(action, Select):
             turn = self._state.current
             if turn is None:
@@ -200,9 +201,9 @@ class DemoTable:
             self._stopped = True
             self._question = None
             self._joker_offer = False
-            self._status = "game aborted by staff"
+            self._status = lazy("game aborted by staff")
         elif action.op is StaffOp.RESYNC:
-            self._status = "board re-synced by staff (the demo has no sensors to read)"
+            self._status = lazy("board re-synced by staff (the demo has no sensors to read)")
         elif action.op is StaffOp.NEW:
             raise IllegalMove("the demo plays its recording: it cannot set up a new game")
         else:
@@ -210,4 +211,4 @@ class DemoTable:
             self.settings = self.settings.model_copy(
                 update={k: v for k, v in given.model_dump().items() if v is not None}
             )
-            self._status = "settings saved for the next game"
+            self._status = lazy("settings saved for the next game")

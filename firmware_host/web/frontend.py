@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.i18n import Say
 from firmware_host.web.actions import check_action, parse_action
 from firmware_host.web.dice_actions import check_dice_action, parse_dice_action
 from firmware_host.web.svg import board_svg
@@ -21,19 +22,20 @@ from firmware_host.web.svg import board_svg
 @dataclass(frozen=True)
 class Frontend:
     """A game's page (a file of ``static/``), action reader, action check and view renderer
-    (the view message's game-specific keys: ``{"view": ...}`` and any more)."""
+    (the view message's game-specific keys: ``{"view": ...}`` and any more, with the view's
+    words said by the reader's ``Say``)."""
 
     page: str
     parse: Callable[[str | bytes], Any]
     check: Callable[[Any, Any, str], None]
-    render: Callable[[Any], dict[str, Any]]
+    render: Callable[[Any, Say], dict[str, Any]]
 
 
 DROP_IT = Frontend(
     page="index.html",
     parse=parse_action,
     check=check_action,
-    render=lambda view: {"view": view.to_json(), "svg": board_svg(view)},
+    render=lambda view, say: {"view": view.to_json(say), "svg": board_svg(view)},
 )
 """Drop It's scoreboard: the board as SVG beside the view."""
 
@@ -41,6 +43,6 @@ DICE_GAMES = Frontend(
     page="dice.html",
     parse=parse_dice_action,
     check=check_dice_action,
-    render=lambda view: {"view": view.to_json()},
+    render=lambda view, say: {"view": view.to_json(say)},
 )
 """The dice games' page: the view; each game's module (``static/games/KIND.js``) draws it."""

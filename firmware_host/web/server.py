@@ -11,7 +11,13 @@ Routes (``docs/web.md``):
 * ``GET /api/staff/look`` and ``GET /api/staff/look.jpg`` -- the last look
   (:class:`~firmware_host.web.look.LastLook`) and its frame, only with the staff PIN in
   the ``X-Staff-Pin`` header (403 without it, 404 when there is no frame);
+* ``GET /api/messages?lang=LANG`` -- the page's words in ``LANG`` (the table's language
+  when it is missing or unknown; an unknown one is logged): ``{"language", "default",
+  "languages": [{"code", "name"}], "plural", "messages"}`` (:mod:`firmware_host.i18n`);
 * ``GET /healthz`` -- ``ok``; ``GET /favicon.ico`` -- the table's icon.
+
+``WS /ws?lang=LANG`` says the view's words (status, verdict, question) in ``LANG``, chosen
+the same way.
 
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -43,6 +50,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.i18n import (
+    SOURCE_LANGUAGE,
+    Translator,
+    language_name,
+    languages,
+    page_messages,
+    plural_expression,
+    translator,
+)
 from firmware_host.web.access import Access
 from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, Staff
 from firmware_host.web.frontend import DROP_IT, Frontend
@@ -54,6 +70,8 @@ STATIC = Path(__file__).parent / "static"
 PIN_HEADER = "x-staff-pin"
 """The header that carries the staff PIN on the staff view's reads."""
 
+log = logging.getLogger("firmware_host.web")
+
 
 class Desk:
     """Takes one untrusted message from a client and answers it: parse, check, act."""
@@ -64,12 +82,29 @@ class Desk:
         access: Access,
         frontend: Frontend = DROP_IT,
         simulated: bool = False,
+        language: str = SOURCE_LANGUAGE,
     ) -> None:
         self.simulated = simulated
         self.table = table
         self.access = access
         self.frontend = frontend
-        self._rendered: tuple[Any, dict[str, Any]] | None = None
+        self.language = language
+        """The table's language: what a client that asks for none, or an unknown one, sees."""
+        self._rendered: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+    def translator(self, asked: str | None, host: str) -> Translator:
+        """The words for a client at ``host`` that asked for language ``asked``: the
+        table's when it asked for none, or for one the table cannot speak (logged)."""
+        if asked and asked in languages():
+            return translator(asked)
+        if asked:
+            log.warning(
+                "unknown language %r asked by %s: showing the table's (%s)",
+                asked,
+                host,
+                self.language,
+            )
+        return translator(self.language)
 
     async def handle(self, raw: str | bytes, host: str) -> tuple[int, dict[str, Any]]:
         """The HTTP status and the reply for message ``raw`` from address ``host``."""
@@ -100,11 +135,14 @@ class Desk:
             return 409, {"type": "error", "error": str(exc), "ref": ref}
         return 200, {"type": "done", "ref": ref}
 
-    def view_message(self, view: Any, host: str) -> dict[str, Any]:
-        """The view message for a client at ``host`` (the join code only for the screen)."""
-        if self._rendered is None or self._rendered[0] is not view:
-            self._rendered = (view, self.frontend.render(view))
-        _, rendered = self._rendered
+    def view_message(self, view: Any, host: str, t: Translator | None = None) -> dict[str, Any]:
+        """The view message for a client at ``host`` (the join code only for the screen),
+        its words in ``t``'s language (the table's by default)."""
+        t = t or translator(self.language)
+        kept = self._rendered.get(t.language)
+        if kept is None or kept[0] is not view:
+            kept = self._rendered[t.language] = (view, self.frontend.render(view, t.say))
+        _, rendered = kept
         config = self.access.config
         screen = self.access.is_screen(host)
         join = None
@@ -135,12 +173,14 @@ def create_app(
     frontend: Frontend = DROP_IT,
     simulated: bool = False,
     look: Callable[[], LastLook] | None = None,
+    language: str = SOURCE_LANGUAGE,
 ) -> Starlette:
     """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
     clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
     shows a "simulated table" badge). ``look`` gives the last look for the staff view
-    (None: a table without a camera)."""
-    desk = Desk(table, access, frontend, simulated)
+    (None: a table without a camera). ``language``: the table's (the table file's
+    ``language:``), which a page's ``?lang=`` may change for that browser."""
+    desk = Desk(table, access, frontend, simulated, language)
 
     def last_look() -> LastLook:
         if look is None:
@@ -183,7 +223,22 @@ def create_app(
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def view(request: Request) -> Response:
-        return JSONResponse(desk.view_message(table.snapshot(), _host(request.client)))
+        host = _host(request.client)
+        t = desk.translator(request.query_params.get("lang"), host)
+        return JSONResponse(desk.view_message(table.snapshot(), host, t))
+
+    async def messages(request: Request) -> Response:
+        t = desk.translator(request.query_params.get("lang"), _host(request.client))
+        return JSONResponse(
+            {
+                "language": t.language,
+                "default": desk.language,
+                "languages": [{"code": c, "name": language_name(c)} for c in languages()],
+                "plural": plural_expression(t.language),
+                "messages": page_messages(t.language),
+            },
+            headers={"Cache-Control": "no-store"},
+        )
 
     async def actions(request: Request) -> Response:
         body = b""
@@ -204,6 +259,7 @@ def create_app(
             return
         await websocket.accept()
         host = _host(websocket.client)
+        t = desk.translator(websocket.query_params.get("lang"), host)
         lock = asyncio.Lock()
 
         async def send(message: dict[str, Any]) -> None:
@@ -212,9 +268,9 @@ def create_app(
 
         async def push() -> None:
             updates = table.updates()
-            await send(desk.view_message(table.snapshot(), host))
+            await send(desk.view_message(table.snapshot(), host, t))
             async for latest in updates:
-                await send(desk.view_message(latest, host))
+                await send(desk.view_message(latest, host, t))
 
         pusher = asyncio.create_task(push())
         try:
@@ -249,6 +305,7 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/api/view", view),
+            Route("/api/messages", messages),
             Route("/api/actions", actions, methods=["POST"]),
             Route("/healthz", health),
             Route("/staff", staff_page),

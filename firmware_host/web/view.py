@@ -26,9 +26,11 @@ from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle
 from firmware_host.games.dropit.state import Drop, GameState, Standing
+from firmware_host.i18n import Say, Text
 from firmware_host.rules.landing import EdgeContact, Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark
+from firmware_host.web.words import drop_points, explain, with_joker
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +41,20 @@ class Question:
     there are any, are the shapes to pick from instead of yes or no ("which piece fell?")."""
 
     id: str
-    text: str
+    text: Text
     player: str
     ghost: Piece | None = None
     mark: Mark | None = None
     choices: tuple[tuple[Color, Shape], ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = str) -> dict[str, Any]:
         """``{"id", "text", "player", "ghost", "mark", "choices"}`` (``choices``: ``[{"color",
-        "shape"}, ...]``, empty for a yes/no question)."""
+        "shape"}, ...]``, empty for a yes/no question); ``say`` says the words (English
+        by default)."""
         ghost = self.ghost
         return {
             "id": self.id,
-            "text": self.text,
+            "text": say(self.text),
             "player": self.player,
             "ghost": None
             if ghost is None
@@ -97,7 +100,7 @@ class TableView:
     question: Question | None = None
     selection: Selection | None = None
     joker_offer: bool = False
-    status: str = ""
+    status: Text = ""
     camera: str = ""
     """What keeps the table's camera out ("" while it sees, or on a table without one)."""
 
@@ -164,8 +167,10 @@ class TableView:
         """The bonus circles the latest dropped shape covers."""
         return () if self.verdict is None else self.verdict.bonus_circles
 
-    def to_json(self) -> dict[str, Any]:
-        """The documented JSON form of the view (``docs/web.md``)."""
+    def to_json(self, say: Say = str) -> dict[str, Any]:
+        """The documented JSON form of the view (``docs/web.md``); ``say`` says its words
+        (the status, the last drop's explanation, the question) in the reader's language
+        (:meth:`firmware_host.i18n.Translator.say`; English by default)."""
         state = self.state
         started = state.started
         turn = state.current
@@ -174,7 +179,7 @@ class TableView:
         return {
             "game": {
                 "id": self.game_id,
-                "status": self.status,
+                "status": say(self.status),
                 "camera": self.camera,
                 "over": state.over,
                 "turn": None
@@ -212,8 +217,8 @@ class TableView:
                 }
                 for p in self.pieces
             ],
-            "last_drop": self._last_drop_json(),
-            "question": None if self.question is None else self.question.to_json(),
+            "last_drop": self._last_drop_json(say),
+            "question": None if self.question is None else self.question.to_json(say),
             "joker_offer": self._joker_json(),
             "selection": None if self.selection is None else self.selection.to_json(),
             "results": self.results() if state.over and not self.joker_offer else None,
@@ -256,13 +261,13 @@ class TableView:
             )
         return ranked
 
-    def _last_drop_json(self) -> dict[str, Any] | None:
+    def _last_drop_json(self, say: Say) -> dict[str, Any] | None:
         drop = self.last_drop
         if drop is None:
             return None
         piece = drop.piece
         verdict = None
-        explanation = f"{piece.describe()}: {drop.points} point{'' if drop.points == 1 else 's'}"
+        explanation = drop_points(piece, drop.points)
         if self.verdict is not None:
             verdict = {
                 **self.verdict.to_json(),
@@ -271,9 +276,9 @@ class TableView:
                     for rule, found in self.verdict.offenders.items()
                 },
             }
-            explanation = self.verdict.explain()
+            explanation = explain(self.verdict)
         if drop.joker:
-            explanation += f" — joker spent: scores {drop.points}"
+            explanation = with_joker(explanation, drop.points)
         return {
             "turn": drop.turn,
             "by": drop.player,
@@ -282,7 +287,7 @@ class TableView:
             "verdict": verdict,
             "joker": drop.joker,
             "points": drop.points,
-            "explanation": explanation,
+            "explanation": say(explanation),
         }
 
     def _joker_json(self) -> dict[str, Any] | None:

@@ -31,17 +31,18 @@ DEADLINE_S = 60.0
 class Running:
     """The service in its own thread and loop, as ``tabletop run`` runs it."""
 
-    def __init__(self, tmp_path, autoplay=True, asking=frozenset({"t3"})):
+    def __init__(self, tmp_path, autoplay=True, asking=frozenset({"t3"}), answers=False, **more):
         self.ready = threading.Event()
         self.asked_turns = set(asking)
         self.options = options(
             tmp_path,
             autoplay=autoplay,
-            autoplay_answers=False,
+            autoplay_answers=answers,
             http=True,
             page_host="127.0.0.1",
             page_port=0,
             speed=SPEED,
+            **more,
         )
         self.service: Service | None = None
         self.asking: AskingReferee | None = None

@@ -75,7 +75,7 @@ async def play_by_buttons(service: Service, factory: MockFactory) -> dict[str, i
             press(factory, "next")
             await until(lambda s=selection: table.snapshot().selection != s)
         press(factory, "confirm")
-        await until(lambda: "drop the" in table.snapshot().status)
+        await until(lambda: "drop the" in str(table.snapshot().status))
         await service.clock.sleep(3.0)
         x, angle = aim(table.board, service.options.seed, turn.number, wanted[1])
         await service.hand.drop(turn.number, *wanted, x, angle)

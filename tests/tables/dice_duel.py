@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.i18n import Say
 from firmware_host.tables.game import EventJson, Roll, Setup
 
 ROUNDS = 2
@@ -102,7 +103,7 @@ class DiceDuel:
             return None
         return {"type": rng.choice(("keep", "pass"))}
 
-    def view(self) -> dict[str, Any]:
+    def view(self, say: Say = str) -> dict[str, Any]:
         best = max(self.scores)
         waiting = [self.current] if not self.over and self.thrown is not None else []
         roll = self.roll()

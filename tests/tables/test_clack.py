@@ -384,5 +384,5 @@ def test_simulated_players_sometimes_grab_a_wrong_disc_and_pay_for_it():
     penalties = 0
     for event in journal[1:]:
         game = game.apply(event)
-        penalties += "as a penalty" in (game.last or "")
+        penalties += "as a penalty" in str(game.last or "")
     assert penalties > 0

@@ -26,6 +26,7 @@ HARNESS = """<!doctype html>
 <html><head><meta charset="utf-8">
 <link rel="stylesheet" href="{static}/style.css">
 <link rel="stylesheet" href="{static}/games/clever.css">
+<script src="{static}/live.js"></script>
 <script src="{static}/games/clever.js"></script>
 </head><body><div id="root"></div><script>
 window.sent = [];

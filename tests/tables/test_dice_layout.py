@@ -9,6 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
+from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_table import DiceTable
@@ -148,3 +149,33 @@ def test_every_state_of_a_dice_game_page_fits(
             body = browser.find_element(By.TAG_NAME, "body")
             waiting(browser).until(lambda d: body.get_attribute("data-over") == "false")
             assert table.game_id == over + 1 and table.snapshot().players == NAMES[:players]
+
+
+@pytest.mark.parametrize("kind", [CleverTable, ClackTable, Gotta2Table], ids=lambda k: k.KIND)
+def test_in_german_the_middle_of_a_dice_game_fits(
+    browser,  # noqa: F811 - the fixture
+    tmp_path,
+    tmp_path_factory,
+    kind,
+):
+    """German runs about a third longer: four players in the middle of each game (and a turn
+    being built), on the screen and on a phone, with the game's status line in German."""
+    shots = tmp_path_factory.getbasetemp() / "page-shots"
+    rng = random.Random(4)
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        table = DiceTable.start(journal, kind, Setup(NAMES[:4], seed=4), dice=6)
+        access = Access(web_config(), seed=3)
+        with serve(table, access, ("127.0.0.1", "::1"), frontend=DICE_GAMES) as served:
+            screen, phone = served.urls
+            served.call(lambda: table.link_changed(True, "hub connected"))
+            while table.events < MIDDLE_EVENTS:
+                served.call(lambda: step(table, rng))
+            status = table.game.view(translator("de").say)["status"]
+            assert status != table.snapshot().data["status"]  # the English one
+            for url, size, name in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
+                shown(browser, f"{url}/?lang=de", size)
+                assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+                assert browser.find_element(By.ID, "status").text == status
+                check(browser, shots, f"{kind.KIND}-de-{name}-middle", screen=size == SCREEN)
+                if choosing(browser):  # Auch schon clever: a turn being built
+                    check(browser, shots, f"{kind.KIND}-de-{name}-choosing", size == SCREEN)

@@ -102,12 +102,13 @@ def show(browser, tmp_path, view, me):  # noqa: F811 - the fixture's name
         "<!doctype html><meta charset='utf-8'>"
         f"<link rel='stylesheet' href='{(STATIC / 'games' / 'gotta2.css').as_uri()}'>"
         "<div id='game'></div>"
+        f"<script src='{(STATIC / 'live.js').as_uri()}'></script>"  # the words: English
         f"<script src='{(STATIC / 'games' / 'gotta2.js').as_uri()}'></script>"
         "<script>window.sent = [];"
-        "const send = (player, move) => { window.sent.push([player, move]);"
+        "const sendMove = (player, move) => { window.sent.push([player, move]);"
         " return Promise.resolve({type: 'done'}); };"
         f"TABLE_GAMES.gotta2.render(document.getElementById('game'), {json.dumps(view)},"
-        f" {json.dumps(me)}, send);</script>"
+        f" {json.dumps(me)}, sendMove);</script>"
     )
     browser.get(page.as_uri())
     waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".g2-sheet"))

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from firmware_host.i18n import translator
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark, plain_question, where
 from firmware_host.web.svg import board_svg
@@ -34,10 +35,13 @@ def features(board, pieces):
 def test_every_question_is_in_plain_words_and_lights_something_up(board):
     pieces = state().board
     for feature in features(board, pieces):
-        words, mark = plain_question(feature, GHOST, pieces, board)
+        message, mark = plain_question(feature, GHOST, pieces, board)
+        words = str(message)
         assert words.startswith(("Is the yellow square", "Does")) and words.endswith("?")
         assert "lit-up" in words, words
         assert not re.search(r"\bt\d+\b|\bmm\b|x=|y=|\(", words.replace("(above", "")), words
+        german = message(translator("de"))
+        assert german.endswith("?") and "hervorgehoben" in german and "das gelbe Quadrat" in german
         assert mark is not None
         assert feature.endswith(mark.ref) or mark.kind == "top"
 
@@ -45,17 +49,21 @@ def test_every_question_is_in_plain_words_and_lights_something_up(board):
 def test_a_piece_with_a_twin_on_the_board_is_told_by_where_it_lies(board):
     a = Piece("t1", Color.BLUE, Shape.TRIANGLE, Pose(40.0, 20.0, 0.0))
     b = Piece("t2", Color.BLUE, Shape.TRIANGLE, Pose(260.0, 250.0, 0.0))
-    assert plain_question("touch:t2", GHOST, (a, b), board) == (
+    words, mark = plain_question("touch:t2", GHOST, (a, b), board)
+    assert (str(words), mark) == (
         "Is the yellow square touching the lit-up blue triangle, high on the right?",
         Mark("piece", "t2"),
     )
-    assert plain_question("touch:t1", GHOST, (a,), board)[0] == (
+    assert words(translator("de")) == (
+        "Berührt das gelbe Quadrat das hervorgehobene blaue Dreieck oben rechts?"
+    )
+    assert str(plain_question("touch:t1", GHOST, (a,), board)[0]) == (
         "Is the yellow square touching the lit-up blue triangle?"
     )
-    assert where(board, 0.0, 0.0) == "low on the left"
-    assert where(board, board.width, board.height) == "high on the right"
-    assert plain_question("touch:t9", GHOST, (a,), board) == ("", None)
-    assert plain_question("colour", GHOST, (a,), board) == ("", None)
+    assert str(where(board, 0.0, 0.0)) == "low on the left"
+    assert str(where(board, board.width, board.height)) == "high on the right"
+    assert plain_question("touch:t9", GHOST, (a,), board) == (None, None)
+    assert plain_question("colour", GHOST, (a,), board) == (None, None)
 
 
 def lit(svg: str) -> list[ET.Element]:

@@ -95,3 +95,47 @@ def test_four_players_in_the_middle_of_a_game_fit_too(
         check(browser, shots, "dropit-4-screen-middle", screen=True)
         shown(browser, f"{phone}/", PHONE)
         check(browser, shots, "dropit-4-phone-middle", screen=False)
+
+
+def test_in_german_the_page_fits_too_and_one_tap_switches_the_language(
+    browser,  # noqa: F811 - the fixture
+    tmp_path_factory,
+):
+    """German runs about a third longer: the longest states (a question with a joker game's
+    banner, the results) at both sizes; the switch reloads the page in the other language."""
+    shots = tmp_path_factory.getbasetemp() / "page-shots"
+    table = DemoTable(load_board(), report(TEAMS), ask=[3], game_id="layout-de")
+    with serve(table, Access(web_config(), seed=3), ("127.0.0.1", "::1")) as served:
+        screen, phone = served.urls
+        served.tick(3)  # two turns, then the referee asks before turn 3
+        for url, size, name in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
+            shown(browser, f"{url}/?lang=de", size)
+            waiting(browser).until(lambda d: d.find_element(By.ID, "question").is_displayed())
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+            assert browser.find_element(By.ID, "turn").text.startswith("Zug 3: ")
+            question = browser.find_element(By.ID, "question-text").text
+            assert "bitte antworte:" in question and question.endswith("?")
+            assert "Letzter Abwurf" in browser.find_element(By.ID, "verdict").text.title()
+            check(browser, shots, f"dropit-de-{name}-question", screen=size == SCREEN)
+
+        switch = browser.find_element(By.CSS_SELECTOR, "#languages button")
+        assert switch.text == "English" and switch.size["height"] >= 44
+        switch.click()
+        waiting(browser).until(lambda d: d.find_element(By.ID, "conn").text == "live")
+        assert "lang=en" in browser.current_url
+        assert browser.find_element(By.ID, "turn").text.startswith("Turn 3: ")
+        assert browser.find_element(By.CSS_SELECTOR, "#languages button").text == "Deutsch"
+        shown(browser, f"{screen}/?lang=de", SCREEN)  # the screen answers for the table
+        waiting(browser).until(lambda d: d.find_element(By.ID, "yes").is_displayed())
+        assert browser.find_element(By.ID, "yes").text == "Ja"
+        browser.find_element(By.ID, "yes").click()
+        turn_shown(browser, 4)
+
+        for _ in range(80):  # the rest of the recorded game, with its joker offers
+            served.tick()
+        assert table.finished
+        for url, size, name in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
+            shown(browser, f"{url}/?lang=de", size)
+            waiting(browser).until(lambda d: d.find_element(By.ID, "results").is_displayed())
+            assert "Spielende" in browser.find_element(By.ID, "turn").text
+            check(browser, shots, f"dropit-de-{name}-over", screen=size == SCREEN)

@@ -21,7 +21,7 @@ PHONE = ("192.168.1.50", 40001)
 
 
 class Setup:
-    def __init__(self, ask=(1,), look=None, **config):
+    def __init__(self, ask=(1,), look=None, language="en", **config):
         self.table = DemoTable(load_board(), report(FOUR), ask=ask, game_id="g1")
         self.access = Access(web_config(**config), seed=5)
         self.ticks: Ticks | None = None
@@ -30,7 +30,9 @@ class Setup:
             self.ticks = Ticks()
             await self.table.run(2.0, sleep=self.ticks.sleep)
 
-        self.app = create_app(self.table, self.access, background=background, look=look)
+        self.app = create_app(
+            self.table, self.access, background=background, look=look, language=language
+        )
 
     def client(self, at=PHONE):
         return TestClient(self.app, client=at)
@@ -309,3 +311,58 @@ def test_a_table_without_a_camera_has_no_look(setup):
     with setup.client(PHONE) as phone:
         look = phone.get("/api/staff/look", headers={"X-Staff-Pin": PIN}).json()
         assert (look["state"], look["game"], look["image"]) == ("no camera", "g1", None)
+
+
+# -- the page's language ----------------------------------------------------------------
+
+
+def test_the_page_gets_its_words_in_the_language_it_asks_for(setup):
+    with setup.client() as client:
+        german = client.get("/api/messages?lang=de").json()
+        assert german["language"] == "de" and german["default"] == "en"
+        assert german["languages"] == [
+            {"code": "de", "name": "Deutsch"},
+            {"code": "en", "name": "English"},
+        ]
+        assert german["plural"] == "(n != 1)"
+        assert german["messages"]["Spend a joker"] == "Joker einsetzen"
+        assert german["messages"]["{count} joker"] == ["{count} Joker", "{count} Joker"]
+        english = client.get("/api/messages?lang=en").json()
+        assert (english["language"], english["messages"]) == ("en", {})
+        assert client.get("/api/messages").json()["language"] == "en"  # the table's
+
+
+def test_the_table_file_language_is_the_default_and_lang_overrides_it():
+    setup = Setup(language="de")
+    with setup.client() as client:
+        assert client.get("/api/messages").json()["language"] == "de"
+        assert client.get("/api/messages?lang=en").json()["language"] == "en"
+        status = client.get("/api/view").json()["view"]["game"]["status"]
+        assert status == "Ein aufgezeichnetes Spiel läuft (Vorführung)"
+        english = client.get("/api/view?lang=en").json()["view"]["game"]["status"]
+        assert english == "playing a recorded game (demo)"
+
+
+def test_an_unknown_language_falls_back_to_the_tables_and_is_logged(caplog):
+    setup = Setup(language="de")
+    with setup.client() as client:
+        reply = client.get("/api/messages?lang=xx")
+        assert reply.status_code == 200 and reply.json()["language"] == "de"
+        page = client.get("/?lang=xx")
+        assert page.status_code == 200 and '<div id="board">' in page.text
+    assert "unknown language 'xx' asked by 192.168.1.50: showing the table's (de)" in caplog.text
+
+
+def test_the_websocket_says_the_question_in_its_language(setup):
+    with setup.client(SCREEN) as client, client.websocket_connect("/ws?lang=de") as ws:
+        assert ws.receive_json()["view"]["game"]["status"] == (
+            "Ein aufgezeichnetes Spiel läuft (Vorführung)"
+        )
+        client.portal.call(setup.ticks.tick)
+        asked = receive_until(ws, lambda m: m["type"] == "view")["view"]
+        assert asked["question"]["text"].startswith(("Reicht", "Berührt"))
+        assert asked["game"]["status"] == "Warte auf die Antwort von Ann"
+        with client.websocket_connect("/ws") as english:
+            view = english.receive_json()["view"]
+            assert view["question"]["text"].startswith(("Does", "Is"))
+            assert view["game"]["status"] == "waiting for Ann to answer the referee"

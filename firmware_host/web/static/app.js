@@ -14,8 +14,12 @@ function swatch(color) {
   return dot;
 }
 
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+// A piece as its button names it ("yellow square"): the catalogue has one message per
+// colour and shape (marked in firmware_host/web/words.py), so each language can inflect
+// the colour for the shape.
+function pieceName(color, shape) {
+  const name = `${color} ${shape}`;
+  return pgettext("piece", name);
 }
 
 function renderScores(view) {
@@ -29,7 +33,7 @@ function renderScores(view) {
     name.append(c.name);
     const total = element("span", "total", String(c.total));
     total.dataset.total = String(c.total);
-    const detail = element("span", "detail", `${plural(c.shapes_left, "shape")} left`);
+    const detail = element("span", "detail", ngettext("{count} shape left", "{count} shapes left", c.shapes_left));
     for (const token of c.track.tokens) {
       if (token.face) {
         const mark = element("span", "token", token.face);
@@ -37,8 +41,8 @@ function renderScores(view) {
         detail.append(" ", mark);
       }
     }
-    if (view.game.jokers) detail.append(` · ${plural(c.jokers_left, "joker")}`);
-    if (c.unused_joker_points) detail.append(` (+${c.unused_joker_points})`);
+    if (view.game.jokers) detail.append(" · ", ngettext("{count} joker", "{count} jokers", c.jokers_left));
+    if (c.unused_joker_points) detail.append(" ", _("(+{points})", { points: c.unused_joker_points }));
     item.append(name, total, detail);
     list.append(item);
   }
@@ -47,14 +51,18 @@ function renderScores(view) {
 function renderBanner(message) {
   const game = message.view.game;
   let text;
-  if (game.over) text = `Game over — ${game.winners.join(" and ")} win${game.winners.length > 1 ? "" : "s"}`;
-  else if (game.turn) text = `Turn ${game.turn.number}: ${game.turn.player}${game.teams ? ` (${game.turn.for})` : ""}`;
+  if (game.over) {
+    const winners = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(game.winners);
+    text = ngettext("Game over: {winners} wins", "Game over: {winners} win", game.winners.length, { winners });
+  } else if (game.turn && game.teams) {
+    text = _("Turn {turn}: {player} ({team})", { turn: game.turn.number, player: game.turn.player, team: game.turn.for });
+  } else if (game.turn) text = _("Turn {turn}: {player}", { turn: game.turn.number, player: game.turn.player });
   else text = game.status;
   $("turn").textContent = text;
   $("camera").hidden = !game.camera;
-  $("camera").title = game.camera ? `${game.camera}: the strips and gates referee alone` : "";
+  $("camera").title = game.camera ? _("{why}: the strips and gates referee alone", { why: game.camera }) : "";
   const seat = savedSeat(game.id);
-  $("seat").textContent = message.screen ? "" : seat ? `you: ${seat.seat}` : "";
+  $("seat").textContent = message.screen ? "" : seat ? _("you: {seat}", { seat: seat.seat }) : "";
 }
 
 // The prompt keeps its place whether or not a question is open: the page never jumps.
@@ -65,27 +73,29 @@ function renderPrompt(message) {
   $("question").hidden = !question;
   if (question) {
     const mine = mayActFor([question.player]);
-    $("question-text").textContent = `${question.player}, please answer: ${question.text}`;
+    $("question-text").textContent = _("{player}, please answer: {question}", { player: question.player, question: question.text });
     $("question-buttons").hidden = !mine || question.choices.length > 0;
     $("question").dataset.id = question.id;
   }
   $("joker").hidden = !offer;
   if (offer) {
-    const who = offer.players.join(" or ");
-    $("joker-text").textContent = `${offer.for} broke a rule: ${who}, spend a joker to score it anyway?`;
+    const who = new Intl.ListFormat(i18n.language, { type: "disjunction" }).format(offer.players);
+    $("joker-text").textContent = _("{team} broke a rule: {players}, spend a joker to score it anyway?", { team: offer.for, players: who });
     $("joker-buttons").hidden = !mayActFor(offer.players);
   }
   const game = view.game;
   const line = $("status-line");
   line.hidden = Boolean(question || offer);
-  line.textContent = game.over ? "The game is over: here are the results." : game.status;
+  line.textContent = game.over ? _("The game is over: here are the results.") : game.status;
 }
 
+// How a total was made: each part is one whole message, the parts are a list.
 function madeOf(result, jokers) {
-  const parts = [`levels ${result.levels}`, `bonus ${result.bonus}`];
-  if (jokers) parts.push(`${plural(result.jokers_spent, "joker")} spent`);
-  if (result.unused_joker_points) parts.push(`unused jokers +${result.unused_joker_points}`);
-  return `${parts.join(" · ")} (${result.scoring_drops} of ${plural(result.drops, "drop")} scored)`;
+  const parts = [_("levels {points}", { points: result.levels }), _("bonus {points}", { points: result.bonus })];
+  if (jokers) parts.push(ngettext("{count} joker spent", "{count} jokers spent", result.jokers_spent));
+  if (result.unused_joker_points) parts.push(_("unused jokers +{points}", { points: result.unused_joker_points }));
+  parts.push(ngettext("{scored} of {count} drop scored", "{scored} of {count} drops scored", result.drops, { scored: result.scoring_drops }));
+  return parts.join(" · ");
 }
 
 function renderResults(message) {
@@ -128,7 +138,8 @@ function renderSelect(view) {
   const shapes = $("shapes");
   shapes.replaceChildren();
   for (const item of items) {
-    const label = item.count ? `${item.color} ${item.shape} ×${item.count}` : `${item.color} ${item.shape}`;
+    const name = pieceName(item.color, item.shape);
+    const label = item.count ? _("{piece} ×{count}", { piece: name, count: item.count }) : name;
     const button = element("button", "", label);
     button.type = "button";
     button.prepend(swatch(item.color));
@@ -138,7 +149,7 @@ function renderSelect(view) {
     button.onclick = () => send({ type: "select", color: item.color, shape: item.shape });
     shapes.append(button);
   }
-  $("select-title").textContent = picking ? `${who}: which shape fell?` : `${who}: choose a shape`;
+  $("select-title").textContent = picking ? _("{player}: which shape fell?", { player: who }) : _("{player}: choose a shape", { player: who });
   $("confirm").hidden = picking;
   $("confirm").disabled = !chosen;
 }
@@ -149,7 +160,9 @@ function render(message) {
   renderBanner(message);
   renderScores(view);
   const last = view.last_drop;
-  $("verdict-text").textContent = last ? `Turn ${last.turn}, ${last.by}: ${last.explanation}` : "No shape dropped yet.";
+  $("verdict-text").textContent = last
+    ? _("Turn {turn}, {player}: {verdict}", { turn: last.turn, player: last.by, verdict: last.explanation })
+    : _("No shape dropped yet.");
   renderPrompt(message);
   renderSelect(view);
   renderResults(message);

@@ -13,11 +13,14 @@ function renderBanner(message) {
   const view = message.view;
   $("title").textContent = view.title;
   let status = view.status;
-  if (view.over) status = `Game over — ${view.winners.join(" and ")} win${view.winners.length > 1 ? "" : "s"}`;
-  if (!view.table.link_up) status = `Paused: ${view.table.link}`;
+  if (view.over) {
+    const winners = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(view.winners);
+    status = ngettext("Game over: {winners} wins", "Game over: {winners} win", view.winners.length, { winners });
+  }
+  if (!view.table.link_up) status = _("Paused: {why}", { why: view.table.link });
   $("status").textContent = status;
   const seat = me(message);
-  $("seat").textContent = seat && seat !== "table" ? `you: ${seat}` : "";
+  $("seat").textContent = seat && seat !== "table" ? _("you: {seat}", { seat }) : "";
 }
 
 // The scores; once the game is over, ranked best first (equal scores share a rank).
@@ -36,7 +39,7 @@ function renderScores(view) {
     item.dataset.name = name;
     const total = element("span", "total", String(view.scores[name]));
     total.dataset.total = String(view.scores[name]);
-    const label = view.over ? `${rank}. ${name}` : name;
+    const label = view.over ? _("{rank}. {player}", { rank, player: name }) : name;
     item.append(element("span", "name", label), total, element("span", "detail", view.score_label));
     list.append(item);
   });
@@ -49,8 +52,8 @@ function renderRoll(message) {
   if (!roll) return;
   const rolling = view.table.rolling.length;
   $("roll-text").textContent = rolling
-    ? `The dice are rolling… (${rolling})`
-    : `${roll.by}: throw ${roll.dice.length === 1 ? "the die" : `${roll.dice.length} dice`} in the tray`;
+    ? _("The dice are rolling… ({count})", { count: rolling })
+    : ngettext("{player}: throw the die in the tray", "{player}: throw {count} dice in the tray", roll.dice.length, { player: roll.by });
   const seat = me(message);
   $("roll-button").hidden = !(view.table.virtual_dice && !rolling && (seat === "table" || seat === roll.by));
 }
@@ -68,7 +71,7 @@ function loadGame(kind, title) {
   const script = element("script");
   script.src = `/static/games/${kind}.js`;
   script.onload = () => render(live.message);
-  script.onerror = () => ($("game").textContent = `This page cannot draw ${title}.`);
+  script.onerror = () => ($("game").textContent = _("This page cannot draw {game}.", { game: title }));
   document.head.append(script);
 }
 

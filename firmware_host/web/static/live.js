@@ -1,11 +1,80 @@
 // What every page of the table shares: the live WebSocket to the table (reconnecting),
 // actions and their replies, this device's seat (kept in localStorage per game), joining
-// with the code, and small DOM helpers. A page calls connectTo(gameIdOf, render) once.
+// with the code, the page's language, and small DOM helpers. A page calls
+// connectTo(gameIdOf, render) once.
 "use strict";
 
 const SEAT_KEY = "tabletop-seat";
 const $ = (id) => document.getElementById(id);
 const live = { message: null, ws: null, retries: 0, refs: 0, pending: new Map(), gameIdOf: null, render: null };
+
+// The page's language: its messages come from the service's catalogue
+// (/api/messages), the words are written once, in English, where they are used.
+const i18n = { language: "en", messages: {}, plural: (n) => Number(n !== 1), languages: [] };
+
+// Fills {name} placeholders; numbers are written as the page's language writes them.
+function fmt(text, values) {
+  return text.replace(/\{(\w+)\}/g, (all, name) => {
+    const value = values ? values[name] : undefined;
+    if (value === undefined) return all;
+    return typeof value === "number" ? value.toLocaleString(i18n.language) : String(value);
+  });
+}
+
+function _(message, values) {
+  const found = i18n.messages[message];
+  return fmt(typeof found === "string" ? found : message, values);
+}
+
+function pgettext(context, message, values) {
+  const found = i18n.messages[`${context}\u0004${message}`];
+  return fmt(typeof found === "string" ? found : message, values);
+}
+
+// The catalogue's plural form for count; {count} in the words is the count.
+function ngettext(singular, plural, count, values) {
+  const forms = i18n.messages[singular];
+  const text = Array.isArray(forms) ? forms[i18n.plural(count)] : count === 1 ? singular : plural;
+  return fmt(text, { count, ...values });
+}
+
+// Sets every data-i18n element's text (data-i18n-title: its title, -label: its ARIA label,
+// -alt: an image's text).
+function translatePage() {
+  document.documentElement.lang = i18n.language;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = _(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = _(node.dataset.i18nTitle);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", _(node.dataset.i18nLabel));
+  for (const node of document.querySelectorAll("[data-i18n-alt]")) node.alt = _(node.dataset.i18nAlt);
+  const switcher = $("languages");
+  if (!switcher) return;
+  switcher.replaceChildren();
+  for (const other of i18n.languages) {
+    if (other.code === i18n.language) continue;
+    const button = element("button", "language", other.name);
+    button.type = "button";
+    button.lang = other.code;
+    button.dataset.lang = other.code;
+    button.onclick = () => {
+      const query = new URLSearchParams(location.search);
+      query.set("lang", other.code);
+      location.search = query.toString();
+    };
+    switcher.append(button);
+  }
+}
+
+// Loads the language the address asks for (?lang=), or the table's.
+async function loadLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang") || "";
+  const reply = await fetch(`/api/messages?lang=${encodeURIComponent(asked)}`, { cache: "no-store" });
+  const catalogue = await reply.json();
+  i18n.language = catalogue.language;
+  i18n.messages = catalogue.messages;
+  i18n.languages = catalogue.languages;
+  i18n.plural = new Function("n", `return Number(${catalogue.plural});`);
+  translatePage();
+}
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -36,16 +105,24 @@ function mySeat() {
 
 function setOnline(online) {
   const conn = $("conn");
-  conn.textContent = online ? "live" : "reconnecting…";
+  conn.textContent = online ? _("live") : _("reconnecting…");
   conn.className = `conn ${online ? "online" : "offline"}`;
 }
 
 // Follows the table: render(message) draws each view message; gameIdOf(message) reads its game id.
-function connectTo(gameIdOf, render) {
+// The page's words come first: the language is loaded once, then the WebSocket opens.
+async function connectTo(gameIdOf, render) {
+  if (!live.render) {
+    try {
+      await loadLanguage();
+    } catch (error) {
+      translatePage();
+    }
+  }
   live.gameIdOf = gameIdOf;
   live.render = render;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  const ws = new WebSocket(`${scheme}//${location.host}/ws?lang=${encodeURIComponent(i18n.language)}`);
   live.ws = ws;
   ws.onopen = () => {
     live.retries = 0;
@@ -61,7 +138,7 @@ function connectTo(gameIdOf, render) {
   };
   ws.onclose = () => {
     setOnline(false);
-    for (const resolve of live.pending.values()) resolve({ type: "error", error: "connection lost" });
+    for (const resolve of live.pending.values()) resolve({ type: "error", error: _("connection lost") });
     live.pending.clear();
     setTimeout(() => connectTo(gameIdOf, render), Math.min(5000, 250 * 2 ** live.retries++));
   };
@@ -73,8 +150,8 @@ function send(action) {
   if (seat && action.type !== "join" && action.type !== "staff") action.token = seat.token;
   action.ref = String(++live.refs);
   if (!live.ws || live.ws.readyState !== WebSocket.OPEN) {
-    say("Not connected to the table; trying again…");
-    return Promise.resolve({ type: "error", error: "not connected" });
+    say(_("Not connected to the table; trying again…"));
+    return Promise.resolve({ type: "error", error: _("not connected") });
   }
   const reply = new Promise((resolve) => live.pending.set(action.ref, resolve));
   live.ws.send(JSON.stringify(action));
@@ -87,7 +164,7 @@ function onReply(reply) {
   if (reply.type === "joined") {
     const game = live.gameIdOf(live.message);
     localStorage.setItem(SEAT_KEY, JSON.stringify({ game, seat: reply.seat, token: reply.token }));
-    say(`You play as ${reply.seat}.`, true);
+    say(_("You play as {seat}.", { seat: reply.seat }), true);
     live.render(live.message);
   } else if (reply.type === "error") {
     if (reply.error.startsWith("join a seat")) {

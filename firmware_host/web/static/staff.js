@@ -13,10 +13,12 @@ function gameStatus(message) {
   const view = message.view;
   if (isDropIt(message)) {
     const game = view.game;
-    if (game.over) return `Game ${game.id} is over.`;
-    return `Game ${game.id}, turn ${game.turn ? game.turn.number : "–"}: ${game.status}`;
+    if (game.over) return _("Game {game} is over.", { game: game.id });
+    if (!game.turn) return _("Game {game}: {status}", { game: game.id, status: game.status });
+    return _("Game {game}, turn {turn}: {status}", { game: game.id, turn: game.turn.number, status: game.status });
   }
-  return `${view.title} (game ${view.id}): ${view.over ? "over" : view.status}`;
+  if (view.over) return _("{title} (game {game}): over", { title: view.title, game: view.id });
+  return _("{title} (game {game}): {status}", { title: view.title, game: view.id, status: view.status });
 }
 
 // Reads a staff address with the PIN; resolves with the fetch Response.
@@ -30,12 +32,14 @@ function showLocked(locked) {
 }
 
 function lookText(look) {
-  const what = look.turn ? `turn ${look.turn}, ${look.player}'s ${look.piece}` : "";
+  const what = { turn: look.turn, player: look.player, piece: look.piece ? pgettext("piece", look.piece) : "", why: look.camera };
   switch (look.state) {
-    case "no camera": return "This table has no camera.";
-    case "no look yet": return look.camera === "ok" ? "No look yet: nothing has been judged in this game." : `No look yet; the camera is out: ${look.camera}.`;
-    case "camera out": return `Camera out: ${what} was judged by the strips and gates alone${look.camera === "ok" ? "" : ` (${look.camera})`}.`;
-    default: return `The look at ${what}: the located outlines over the camera's frame.`;
+    case "no camera": return _("This table has no camera.");
+    case "no look yet": return look.camera === "ok" ? _("No look yet: nothing has been judged in this game.") : _("No look yet; the camera is out: {why}.", what);
+    case "camera out":
+      if (look.camera === "ok") return _("Camera out: turn {turn}, {player}'s {piece} was judged by the strips and gates alone.", what);
+      return _("Camera out: turn {turn}, {player}'s {piece} was judged by the strips and gates alone ({why}).", what);
+    default: return _("The look at turn {turn}, {player}'s {piece}: the located outlines over the camera's frame.", what);
   }
 }
 
@@ -64,7 +68,7 @@ async function refreshLook() {
   try {
     reply = await staffGet("/api/staff/look");
   } catch (error) {
-    return say("Not connected to the table; trying again…");
+    return say(_("Not connected to the table; trying again…"));
   }
   if (asked !== staff.asked) return;
   if (reply.status === 403) {
@@ -142,11 +146,11 @@ function render(message) {
   refreshLook();
 }
 
-const DONE = { abort: "The game was aborted.", resync: "Re-synced: the turn starts again.", new: "The new game begins." };
+const DONE = { abort: () => _("The game was aborted."), resync: () => _("Re-synced: the turn starts again."), new: () => _("The new game begins.") };
 
 async function staffAction(op, more) {
   const reply = await send({ type: "staff", op, pin: staff.pin, ...more });
-  if (reply.type === "done") say(DONE[op], true);
+  if (reply.type === "done") say(DONE[op](), true);
   return reply;
 }
 

@@ -85,8 +85,15 @@
     return svg;
   }
 
+  // A symbol ("red star") in the page's language: its colour and shape are the dice's words.
+  function symbolName(symbol) {
+    const [color, shape] = symbol.split(" ");
+    return _("{color} {shape}", { color: pgettext("clack colour", color), shape: pgettext("clack shape", shape) });
+  }
+
   function describe(disc) {
-    return `disc ${disc.id}: ${disc.symbols.join(", ")}`;
+    const symbols = new Intl.ListFormat(i18n.language, { type: "unit" }).format(disc.symbols.map(symbolName));
+    return _("disc {id}: {symbols}", { id: disc.id, symbols });
   }
 
   // The dice: the shape die shows its shape in black, the colour die its colour; white is wild.
@@ -106,22 +113,31 @@
         wild.textContent = "★"; // wild: any shape or colour
       }
       tile.appendChild(svg);
-      const word = !face ? "—" : face === "white" ? (die === "shape" ? "any shape" : "any colour") : face;
+      const context = die === "shape" ? "clack shape" : "clack colour";
+      const word = !face ? "—" : face === "white" ? (die === "shape" ? _("any shape") : _("any colour")) : pgettext(context, face);
       tile.appendChild(el("span", { class: "clack-die-word" }, word));
       row.appendChild(tile);
     });
     return row;
   }
 
-  // The table's announcement with each disc named by its symbols (players never see numbers).
+  // The words of a message with its {hole} matching `numbers` (a regular expression).
+  function finder(words, hole, numbers) {
+    const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(escaped.replace(hole.replace(/[{}]/g, "\\$&"), numbers), "g");
+  }
+
+  // The table's announcement with each disc named by its symbols (players never see
+  // numbers): the announcement says "disc {disc}" / "discs {discs}" in the page's language.
   function inWords(text, byId) {
     const named = (id) => {
       const disc = byId.get(Number(id));
-      return disc ? `the ${disc.symbols.join(" + ")} disc` : `disc ${id}`;
+      if (!disc) return _("disc {disc}", { disc: id });
+      return _("the {symbols} disc", { symbols: disc.symbols.map(symbolName).join(" + ") });
     };
     return text
-      .replace(/\bdiscs (\d+(?:, \d+)*)/g, (found, ids) => ids.split(", ").map(named).join(", "))
-      .replace(/\bdisc (\d+)/g, (found, id) => named(id));
+      .replace(finder(_("discs {discs}"), "{discs}", "(\\d+(?:, \\d+)*)"), (found, ids) => ids.split(", ").map(named).join(", "))
+      .replace(finder(_("disc {disc}"), "{disc}", "(\\d+)"), (found, id) => named(id));
   }
 
   // Who this device may claim for now: its own player, or (the table) any waiting player.
@@ -145,7 +161,7 @@
     const info = el("div", { class: "clack-info" });
     info.appendChild(el("p", { id: "clack-last", class: "clack-last" }, inWords(game.last || "", byId)));
     if (game.round_open) {
-      const left = game.left === 1 ? "1 matching disc left" : `${game.left} matching discs left`;
+      const left = ngettext("{count} matching disc left", "{count} matching discs left", game.left);
       info.appendChild(el("p", { id: "clack-left", class: "clack-left" }, left));
     }
     head.appendChild(info);
@@ -153,7 +169,7 @@
 
     if (me === "table" && can.length > 1) {
       const who = el("div", { class: "clack-claimer", id: "clack-claimer" });
-      who.appendChild(el("span", {}, "Who grabs?"));
+      who.appendChild(el("span", {}, _("Who grabs?")));
       can.forEach((name) => {
         const b = el("button", { type: "button", "data-claimer": name }, name);
         if (name === claimer) b.classList.add("chosen");
@@ -189,7 +205,7 @@
       }
       table.appendChild(b);
     });
-    if (!game.table.length) table.appendChild(el("p", { class: "clack-empty" }, "The table is empty."));
+    if (!game.table.length) table.appendChild(el("p", { class: "clack-empty" }, _("The table is empty.")));
     root.appendChild(table);
 
     const stacks = el("div", { class: "clack-stacks", id: "clack-stacks" });

@@ -7,7 +7,27 @@
 "use strict";
 
 (function () {
-  const SWEETS = { cupcake: "cupcakes", donut: "donuts", cake: "cake" };
+  // The rows' names on the sheet, in the page's language.
+  const SWEETS = { cupcake: () => _("cupcakes"), donut: () => _("donuts"), cake: () => _("cake") };
+  const COLOURS = {
+    yellow: () => pgettext("clever colour", "yellow"),
+    blue: () => pgettext("clever colour", "blue"),
+    green: () => pgettext("clever colour", "green"),
+    red: () => pgettext("clever colour", "red"),
+  };
+  const colourName = (color) => (COLOURS[color] ? COLOURS[color]() : color);
+  // The dice's symbols (the shipped sheet's; a symbol of another sheet is shown as written).
+  const SYMBOLS = {
+    heart: () => pgettext("clever symbol", "heart"),
+    candle: () => pgettext("clever symbol", "candle"),
+    present: () => pgettext("clever symbol", "present"),
+    cupcake: () => pgettext("clever symbol", "cupcake"),
+    donut: () => pgettext("clever symbol", "donut"),
+    cake: () => pgettext("clever symbol", "cake"),
+    blue: () => pgettext("clever symbol", "blue balloon"),
+    pink: () => pgettext("clever symbol", "pink balloon"),
+    green: () => pgettext("clever symbol", "green balloon"),
+  };
 
   // -- the rules of a turn in the making (pure; tests call them through `logic`) ---------
 
@@ -133,18 +153,17 @@
 
   // A die's face as the sheet draws its symbol (a yellow face's colour is its balloon's).
   function dieLabel(face) {
-    if (face.color === null) return ["joker"];
-    const balloon = face.color === "yellow" && face.symbol !== "heart";
+    if (face.color === null) return [_("joker")];
     const glyph = boxLabel({ area: face.color, symbol: face.symbol, size: 1 });
     return [
       el("span", { class: `die-sym area-${face.color} sym-${face.symbol}` }, glyph),
-      balloon ? `${face.symbol} balloon` : face.symbol,
+      SYMBOLS[face.symbol] ? SYMBOLS[face.symbol]() : face.symbol,
     ];
   }
 
   function drawDice(view) {
     const game = view.game;
-    if (!game.dice.length) return el("p", { class: "clever-nodice" }, "No dice rolled yet");
+    if (!game.dice.length) return el("p", { class: "clever-nodice" }, _("No dice rolled yet"));
     const left = game.left === null ? null : new Set(game.left);
     return el(
       "div",
@@ -242,13 +261,13 @@
         "div",
         { class: "area area-yellow" },
         el("span", { class: "area-stars" }, `${stars.yellow}★`),
-        row(trackBoxes(view, "yellow"), "balloons"),
+        row(trackBoxes(view, "yellow"), _("balloons")),
       ),
       el(
         "div",
         { class: "area area-red" },
         el("span", { class: "area-stars" }, `${stars.red}★`),
-        row(trackBoxes(view, "red"), "candles"),
+        row(trackBoxes(view, "red"), _("candles")),
       ),
       el(
         "div",
@@ -258,7 +277,7 @@
           .filter((track) => track.name.startsWith("blue."))
           .map((track) => {
             const sweet = track.name.slice("blue.".length);
-            return row(track.boxes, SWEETS[sweet] || sweet);
+            return row(track.boxes, SWEETS[sweet] ? SWEETS[sweet]() : sweet);
           }),
       ),
       el(
@@ -327,7 +346,8 @@
         el("span", { class: "clever-group-dice" }, diceChips(view, options[0].dice)),
         options.map((option) => {
           const box = byId.get(option.box);
-          const words = `${box.name} with die ${option.dice.map((d) => `#${d}`).join(" + ")}`;
+          const dice = option.dice.map((d) => `#${d}`).join(" + ");
+          const words = ngettext("{box} with die {dice}", "{box} with dice {dice}", option.dice.length, { box: box.name, dice });
           return button(
             {
               "data-move": "use",
@@ -349,10 +369,10 @@
         el(
           "div",
           { class: "clever-group bonus" },
-          el("span", { class: "clever-group-dice" }, "bonus ✕"),
+          el("span", { class: "clever-group-dice" }, _("bonus ✕")),
           bonuses.map((id) => {
             const target = byId.get(id);
-            const words = `bonus cross: ${target.name}`;
+            const words = _("bonus cross: {box}", { box: target.name });
             return button(
               {
                 "data-move": "bonus",
@@ -368,14 +388,14 @@
         ),
       );
     }
-    const hint = rows.length ? "Tap a lit box on your sheet, or here:" : "Nothing more to cross.";
+    const hint = rows.length ? _("Tap a lit box on your sheet, or here:") : _("Nothing more to cross.");
     return el("div", { class: "clever-choices" }, el("p", { class: "clever-hint" }, hint), rows);
   }
 
   function drawActions(view, player, page) {
     const choices = view.game.choices[player];
     const draft = page.draftOf(player);
-    const head = el("h3", {}, `${player}: your choice`);
+    const head = el("h3", {}, _("{player}: your choice", { player }));
     const box = el("div", { class: "clever-actions", "data-player": player }, head);
     const error = page.errors.get(player);
     if (error) box.append(el("p", { class: "clever-error" }, error));
@@ -388,36 +408,33 @@
         buttons.append(
           button(
             { "data-move": "color", "data-color": color, class: `bg-${color}`, onclick: () => page.begin(player, color) },
-            color,
+            colourName(color),
           ),
         );
       }
       if (choices.may_pass) {
-        buttons.append(button({ "data-move": "pass", onclick: () => page.pass(player) }, "pass"));
+        buttons.append(button({ "data-move": "pass", onclick: () => page.pass(player) }, _("pass")));
       }
       return box;
     }
     const byId = boxesById(view);
     const name = (id) => byId.get(id).name;
+    const crossed = [...draft.uses.map((u) => name(u.box)), ...draft.bonuses.map((b) => _("{box} (bonus)", { box: name(b) }))];
+    const list = new Intl.ListFormat(i18n.language, { type: "unit" });
+    const colour = colourName(draft.color);
+    let words = crossed.length ? _("{colour}: {boxes}", { colour, boxes: list.format(crossed) }) : _("{colour}: choose what to cross", { colour });
+    if (draft.pending.length) words = _("{turn} — bonus crosses due: {boxes}", { turn: words, boxes: list.format(draft.pending) });
     box.append(
-      el(
-        "p",
-        { class: "clever-draft" },
-        `${draft.color}: `,
-        draft.uses.length || draft.bonuses.length
-          ? [...draft.uses.map((u) => name(u.box)), ...draft.bonuses.map((b) => `${name(b)} (bonus)`)].join(", ")
-          : "choose what to cross",
-        draft.pending.length ? ` — bonus crosses due: ${draft.pending.join(", ")}` : "",
-      ),
+      el("p", { class: "clever-draft" }, words),
       drawChoices(view, player, page, draft, button),
       buttons,
     );
     buttons.append(
       button(
         { "data-move": "choose", class: "done", disabled: page.busy || !draft.uses.length, onclick: () => page.finish(player) },
-        "done",
+        _("done"),
       ),
-      button({ "data-move": "undo", onclick: () => page.undo(player) }, "start over"),
+      button({ "data-move": "undo", onclick: () => page.undo(player) }, _("start over")),
     );
     return box;
   }

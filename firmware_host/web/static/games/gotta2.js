@@ -64,21 +64,21 @@
     for (const frame of game.frames) {
       const box = element("div", "g2-frame");
       box.dataset.frame = String(frame.frame);
-      box.appendChild(element("h3", "", "Frame " + frame.frame + " · +" + frame.bonus));
+      box.appendChild(element("h3", "", _("Frame {frame} · +{bonus}", { frame: frame.frame, bonus: frame.bonus })));
       const row = element("div", "g2-pieces");
       for (const piece of frame.pieces) {
         const left = piece.capacity - piece.marks;
-        const label = piece.id + (piece.capacity > 1 ? " ×" + left : "");
+        const label = piece.capacity > 1 ? _("{piece} ×{count}", { piece: piece.id, count: left }) : piece.id;
         row.appendChild(pieceButton(piece, label, piece.id in offered, state, redraw));
       }
       box.appendChild(row);
       area.appendChild(box);
     }
     const bonus = element("div", "g2-frame g2-bonus-area");
-    bonus.appendChild(element("h3", "", "Bonus pieces"));
+    bonus.appendChild(element("h3", "", _("Bonus pieces")));
     const row = element("div", "g2-pieces");
     for (const piece of game.bonus_pieces) {
-      const label = piece.id + " at " + piece.at;
+      const label = _("{piece} at {box}", { piece: piece.id, box: piece.at });
       row.appendChild(pieceButton(piece, label, piece.id in offered, state, redraw));
     }
     bonus.appendChild(row);
@@ -134,7 +134,7 @@
     if (spots) addTargets(cells, spots, state, redraw);
     card.appendChild(board);
     card.appendChild(drawTrack(game, sheet));
-    card.appendChild(element("p", "g2-unshaded", sheet.unshaded + " cells unshaded"));
+    card.appendChild(element("p", "g2-unshaded", ngettext("{count} cell unshaded", "{count} cells unshaded", sheet.unshaded)));
     return card;
   }
 
@@ -157,7 +157,7 @@
       const target = element("button", "g2-target");
       target.type = "button";
       target.dataset.move = JSON.stringify(move);
-      target.title = "Place " + piece.id + " here";
+      target.title = _("Place {piece} here", { piece: piece.id });
       const armed = state.armed === key(anchor[0], anchor[1]);
       if (armed) target.classList.add("g2-armed");
       target.addEventListener("mouseenter", () => preview(anchor, true));
@@ -192,21 +192,21 @@
     const id = spots.piece.id;
     if (spots.kind === "bonus") {
       const skip = { type: "skip", piece: id };
-      bar.appendChild(moveButton("gotta2-skip", "Skip " + id, skip, spots));
+      bar.appendChild(moveButton("gotta2-skip", _("Skip {piece}", { piece: id }), skip, spots));
     }
     if (spots.kind === "place" && !spots.anchors.length) {
       const choose = { type: "choose", piece: id };
-      const text = "Choose " + id + " (it fits nowhere: the game ends)";
+      const text = _("Choose {piece} (it fits nowhere: the game ends)", { piece: id });
       bar.appendChild(moveButton("gotta2-choose", text, choose, spots));
       return bar;
     }
     if (!state.armed) {
-      bar.appendChild(element("span", "", "Choose a highlighted cell for " + id + "."));
+      bar.appendChild(element("span", "", _("Choose a highlighted cell for {piece}.", { piece: id })));
       return bar;
     }
     const [row, column] = state.armed.split(",").map(Number);
     const move = { type: spots.kind, piece: id, row: row, column: column };
-    bar.appendChild(moveButton("gotta2-place", "Place " + id + " here", move, spots));
+    bar.appendChild(moveButton("gotta2-place", _("Place {piece} here", { piece: id }), move, spots));
     return bar;
   }
 
@@ -219,8 +219,9 @@
     for (const player of ranked) {
       const sheet = game.sheets[player];
       const r = sheet.rectangle;
-      const text = player + ": " + r.rows + " × " + r.columns + " × " + sheet.bonus + " = " +
-        sheet.points + " (" + sheet.unshaded + " unshaded)";
+      const text = _("{player}: {rows} × {columns} × {bonus} = {points} ({unshaded} unshaded)", {
+        player, rows: r.rows, columns: r.columns, bonus: sheet.bonus, points: sheet.points, unshaded: sheet.unshaded,
+      });
       const item = element("li", view.winners.includes(player) ? "g2-winner" : "", text);
       item.dataset.player = player;
       list.appendChild(item);
@@ -257,13 +258,12 @@
     root.classList.add("g2-root");
     root.dataset.players = String(view.players.length);
     if (acting) {
-      const final = game.final_round ? "Final round. " : "";
-      const help = final + (acting.move === "bonus"
-        ? acting.player + ": place bonus piece " + game.pending_bonus + ", or skip it"
+      const help = acting.move === "bonus"
+        ? _("{player}: place bonus piece {piece}, or skip it", { player: acting.player, piece: game.pending_bonus })
         : acting.held
-          ? acting.player + ": place " + acting.held + ", the piece chosen"
-          : acting.player + ": pick a piece, then a highlighted cell");
-      root.appendChild(element("p", "g2-help", help));
+          ? _("{player}: place {piece}, the piece chosen", { player: acting.player, piece: acting.held })
+          : _("{player}: pick a piece, then a highlighted cell", { player: acting.player });
+      root.appendChild(element("p", "g2-help", game.final_round ? _("Final round. {help}", { help }) : help));
     }
     root.appendChild(view.over ? drawScoring(view) : drawPieceArea(game, offered, state, redraw));
     root.appendChild(drawConfirm(spots, state));
