@@ -140,7 +140,10 @@ class PtyHub:
         while not self.stop.is_set():
             with self.lock:
                 fds = [self.hub_master] + ([self.host_master] if self.host_master else [])
-            ready, _, _ = select.select(fds, [], [], 0.005)
+            try:
+                ready, _, _ = select.select(fds, [], [], 0.005)
+            except OSError:  # unplugged between the snapshot and the wait: a closed fd
+                continue
             with self.lock:
                 for fd in ready:
                     if fd == self.hub_master:
