@@ -299,17 +299,16 @@ class TableController:
             self._say(lazy("a second piece fell before the referee finished: take it out"))
             return
         if self.paused is not None or turn is None or self._phase is not Phase.SELECT:
+            # one whole sentence each: a clause put into another is not always translatable
             if self.paused is not None:  # the status line says why
-                why = lazy("the game is paused")
+                fell = lazy("a piece fell while the game is paused: take it out; it does not count")
             elif turn is None:
-                why = lazy("the game is over")
+                fell = lazy("a piece fell while the game is over: take it out; it does not count")
             else:
-                why = lazy("a question is open")
-            self.mishap(
-                _disagrees(
-                    lazy("a piece fell while {why}: take it out; it does not count", why=why)
+                fell = lazy(
+                    "a piece fell while a question is open: take it out; it does not count"
                 )
-            )
+            self.mishap(_disagrees(fell))
             return
         self._unjudged = turn.number
         identity = self._identity(readings.tag)
