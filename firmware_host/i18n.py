@@ -34,6 +34,7 @@ from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
@@ -57,16 +58,32 @@ KEYWORDS: dict[str, Any] = {
 """The marking functions Babel extracts (the names ``make i18n`` passes with ``-k``)."""
 
 
+@functools.lru_cache(maxsize=16)
 def languages(locale_dir: Traversable = LOCALE_DIR) -> tuple[str, ...]:
     """The languages a table may speak: English and every language with a compiled catalogue."""
     found = {SOURCE_LANGUAGE}
     if locale_dir.is_dir():
         found.update(
-            d.name
-            for d in locale_dir.iterdir()
-            if d.is_dir() and (d / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+            d.name for d in locale_dir.iterdir() if _compiled_file(d.name, locale_dir) is not None
         )
     return tuple(sorted(found))
+
+
+def _compiled_file(language: str, locale_dir: Traversable) -> Traversable | None:
+    """``language``'s compiled catalogue in ``locale_dir``; None for English (the messages'
+    own language) or a language without one."""
+    mo = locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    return mo if language != SOURCE_LANGUAGE and mo.is_file() else None
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(language: str, locale_dir: Traversable) -> Catalog | None:
+    """``language``'s compiled catalogue in ``locale_dir``, read once (None without one)."""
+    mo = _compiled_file(language, locale_dir)
+    if mo is None:
+        return None
+    with mo.open("rb") as stream:
+        return read_mo(stream)
 
 
 def language_name(language: str) -> str:
@@ -110,8 +127,8 @@ class Translator:
 def translator(language: str, locale_dir: Traversable = LOCALE_DIR) -> Translator:
     """The :class:`Translator` for ``language`` from the catalogues in ``locale_dir``
     (English, or a language without a catalogue there, says the messages as written)."""
-    mo = locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if language == SOURCE_LANGUAGE or not mo.is_file():
+    mo = _compiled_file(language, locale_dir)
+    if mo is None:
         return Translator(language, NullTranslations())
     with mo.open("rb") as stream:
         return Translator(language, Translations(stream, domain=DOMAIN))
@@ -194,10 +211,9 @@ Say = Callable[[Text], str]
 
 def plural_expression(language: str, locale_dir: Traversable = LOCALE_DIR) -> str:
     """The catalogue's plural rule as a C expression of ``n`` (the page evaluates it)."""
-    mo = locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if language != SOURCE_LANGUAGE and mo.is_file():
-        with mo.open("rb") as stream:
-            return read_mo(stream).plural_expr
+    catalogue = _compiled(language, locale_dir)
+    if catalogue is not None:
+        return str(catalogue.plural_expr)
     return get_plural(language).plural_expr
 
 
@@ -205,11 +221,9 @@ def page_messages(language: str, locale_dir: Traversable = LOCALE_DIR) -> dict[s
     """Every translated message of ``language``'s catalogue, for the page's scripts:
     ``{msgid: text}``, ``{singular: [forms]}`` for plurals, and ``"context\\u0004msgid"``
     keys for messages with a context (gettext's convention). Empty for English."""
-    mo = locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if language == SOURCE_LANGUAGE or not mo.is_file():
+    catalogue = _compiled(language, locale_dir)
+    if catalogue is None:
         return {}
-    with mo.open("rb") as stream:
-        catalogue = read_mo(stream)
     found: dict[str, Any] = {}
     for message in catalogue:
         if not message.id or not message.string:
