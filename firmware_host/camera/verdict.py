@@ -9,7 +9,8 @@ what it touches, since the markers place every piece of a look alike) and turned
 both ways, and each piece within reach of a touch is moved as far (its own share) towards
 it and away, and every such verdict must equal the located one; those
 that differ are the *alternatives* a question can tell apart. A dropped piece whose
-outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations.
+outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations,
+but never away from a seen piece of its own colour it lies against (:data:`MERGED_MM`).
 A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
 shares the dropped piece's colour or shape (a drop may have knocked it against the
 dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
