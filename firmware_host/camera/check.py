@@ -22,6 +22,7 @@ from firmware_host.camera.scene import marker_levels, sample
 from firmware_host.camera.setup import CameraSetup, MarkerLayout
 from firmware_host.config.board import Board
 from firmware_host.doctor.report import Finding
+from firmware_host.games.dropit.lineup import COLOUR_NAMES
 from firmware_host.i18n import SOURCE_LANGUAGE, Message, Say, Text, lazy, lazy_p, translator
 from firmware_host.rules.pieces import Color
 
@@ -256,15 +257,6 @@ def _findings(check: CameraCheck) -> list[Finding]:
         fix = ""
     findings.append(Finding("exposure", levels, fix))
     return findings
-
-
-COLOUR_NAMES: dict[Color, Message] = {
-    Color.RED: lazy_p("colour", "red"),
-    Color.BLUE: lazy_p("colour", "blue"),
-    Color.YELLOW: lazy_p("colour", "yellow"),
-    Color.GREEN: lazy_p("colour", "green"),
-}
-"""Each piece colour as the colour check names it."""
 
 
 def colour_findings(setup: CameraSetup, folder: Path) -> list[Finding]:

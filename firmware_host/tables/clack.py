@@ -106,7 +106,7 @@ class ClackTable:
         try:
             ClackGame.start(disc_set(), started)
         except IllegalMove as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(exc.text) from None
         return started.to_json()
 
     @classmethod

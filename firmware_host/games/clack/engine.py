@@ -31,6 +31,7 @@ from firmware_host.games.clack.events import (
     GameStarted,
     Variant,
 )
+from firmware_host.i18n import lazy
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,14 @@ class ClackGame:
         """A new game: every disc on the table, the first player to roll."""
         players = started.players
         if len(players) < 2:
-            raise IllegalMove("cannot start Clack!: it needs at least 2 players")
+            raise IllegalMove(lazy("cannot start Clack!: it needs at least 2 players"))
         if len(set(players)) != len(players) or not all(p.strip() for p in players):
-            raise IllegalMove(f"cannot start Clack!: player names must be distinct, got {players}")
+            raise IllegalMove(
+                lazy(
+                    "cannot start Clack!: player names must be distinct, got {players}",
+                    players=str(players),
+                )
+            )
         return cls(
             discs=discs,
             players=players,

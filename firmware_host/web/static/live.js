@@ -167,7 +167,7 @@ function onReply(reply) {
     say(_("You play as {seat}.", { seat: reply.seat }), true);
     live.render(live.message);
   } else if (reply.type === "error") {
-    if (reply.error.startsWith("join a seat")) {
+    if (reply.seated === false) {
       localStorage.removeItem(SEAT_KEY);
       live.render(live.message);
     }

@@ -23,7 +23,9 @@ function gameStatus(message) {
 
 // Reads a staff address with the PIN; resolves with the fetch Response.
 function staffGet(path) {
-  return fetch(path, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
+  const url = new URL(path, location.href);
+  url.searchParams.set("lang", i18n.language); // a refusal in this page's language
+  return fetch(url, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
 }
 
 function showLocked(locked) {
