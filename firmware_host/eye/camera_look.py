@@ -44,6 +44,7 @@ from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
 from firmware_host.eye.questions import Question, best_question, question_text
+from firmware_host.i18n import lazy
 from firmware_host.model.world import Snapshot, World
 from firmware_host.rules.landing import Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
@@ -150,8 +151,10 @@ class CameraLook:
         self._weights.append(1.0)
         return self._ask_or(
             Disagree(
-                "the camera and the strips see different landings and no question tells "
-                "them apart: staff confirm the board"
+                lazy(
+                    "the camera and the strips see different landings and no question tells "
+                    "them apart: staff confirm the board"
+                )
             )
         )
 
@@ -169,8 +172,10 @@ class CameraLook:
         if not kept:
             return self._set(
                 Disagree(
-                    "the players' answer agrees with nothing the camera saw: "
-                    "staff confirm the board"
+                    lazy(
+                        "the players' answer agrees with nothing the camera saw: staff "
+                        "confirm the board"
+                    )
                 ),
                 "camera",
             )

@@ -36,6 +36,7 @@ from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
 from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
+from firmware_host.i18n import lazy
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
@@ -191,7 +192,7 @@ class EyeReferee:
 
     def _open(self) -> Look | CameraLook:
         if self._look is None:
-            raise IllegalMove("the referee has not looked at a drop yet")
+            raise IllegalMove(lazy("the referee has not looked at a drop yet"))
         return self._look
 
     @staticmethod

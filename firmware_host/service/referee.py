@@ -62,7 +62,7 @@ class Mishap:
 
     kind: MishapKind
     message: Text
-    """What to do, in the players' words (the eye's own reasons are English)."""
+    """What to do, in the players' words (said in each reader's language)."""
 
 
 Outcome = Landed | Asked | Mishap
