@@ -160,10 +160,14 @@ def test_the_staff_view_of_a_german_table_is_german_and_fits(browser, tmp_path):
         started = [(c.name, tuple(map(str, c.colors))) for c in table.state.started.competitors]
         assert started[:2] == [("Ann", ("red",)), ("Ben", ("blue",))]
         browser.get(running.service.page_url.rstrip("/") + "/staff")
-        players = browser.find_element(By.ID, "new-players")
-        waiting(browser).until(lambda d: players.get_attribute("value"))
-        assert players.get_attribute("value").startswith("Ann (Rot), Ben (Blau), Cleo (")
+
+        def form_filled(driver):
+            return driver.find_element(By.ID, "new-players").get_attribute("value")
+
+        waiting(browser).until(form_filled)
+        assert form_filled(browser).startswith("Ann (Rot), Ben (Blau), Cleo (")
         message = browser.find_element(By.ID, "message")
+        players = browser.find_element(By.ID, "new-players")
         players.clear()
         players.send_keys("Ann, Ben, Cleo, Dev, Eli")
         browser.find_element(By.ID, "new-start").click()

@@ -24,7 +24,9 @@ function gameStatus(message) {
 // Reads a staff address with the PIN; resolves with the fetch Response.
 function staffGet(path) {
   const url = new URL(path, location.href);
-  url.searchParams.set("lang", i18n.language); // a refusal in this page's language
+  // a refusal in this page's language (the one asked for: the words may not have loaded yet)
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked) url.searchParams.set("lang", asked);
   return fetch(url, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
 }
 
