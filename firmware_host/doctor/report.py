@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TextIO
 
 from firmware_host.i18n import (
@@ -90,26 +90,19 @@ class Finding:
         return not self.fix
 
 
-@dataclass(frozen=True)
 class Columns:
-    """Prints findings in columns wide enough for the marks and ``areas``' names in
+    """Lays findings out in columns wide enough for the marks and ``areas``' names in
     ``t``'s language."""
 
-    t: Translator
-    areas: Iterable[str]
-    mark_width: int = field(init=False)
-    area_width: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        marks = max(len(mark(self.t)) for mark in MARKS.values())
-        names = max(len(area_name(area, self.t)) for area in self.areas)
-        object.__setattr__(self, "mark_width", marks + 1)
-        object.__setattr__(self, "area_width", names + 1)
+    def __init__(self, t: Translator, areas: Iterable[str]) -> None:
+        self.t = t
+        self.mark_width = max(len(mark(t)) for mark in MARKS.values()) + 1
+        self.area_width = max(len(area_name(area, t)) for area in areas) + 1
 
     def line(self, mark: str, area: str, what: Text) -> str:
         """One finding's line: its mark (a key of :data:`MARKS`), area and what was found."""
-        said = (MARKS[mark](self.t), area_name(area, self.t), self.t.say(what))
-        return f"{said[0]:<{self.mark_width}} {said[1]:<{self.area_width}} {said[2]}"
+        word, name = MARKS[mark](self.t), area_name(area, self.t)
+        return f"{word:<{self.mark_width}} {name:<{self.area_width}} {self.t.say(what)}"
 
     def lines(self, finding: Finding) -> list[str]:
         """A finding's lines: the finding, and what to do when something needs doing."""
