@@ -244,7 +244,6 @@ def test_a_german_table_gets_its_doctor_in_german(tmp_path, capsys):
     assert lines[0] == "ok       Konfig     Brettdatei config/boards/reference.yaml"
     assert lines[1] == f"ok       Konfig     Tischdatei {table}"
     assert "aus      Kamera     übersprungen (--no-hub)" in out
-    # the loader's own words stay English
-    assert f"FEHLER   Konfig     Physikdatei {physics}: file not found" in out
+    assert f"FEHLER   Konfig     Physikdatei {physics}: Datei nicht gefunden" in out
     assert "zu tun: die Datei wiederherstellen oder ihren Pfad angeben (docs/physics.md)" in out
     assert out.rstrip().splitlines()[-2] == "1 Problem zu beheben:"

@@ -98,8 +98,11 @@ def _check(report: Report, kind: str, path: Path | str, load: Callable[[Any], An
         guide = DOCS.get(kind, "docs/games/")
         source = _shown(exc.source)
         if exc.problem == "file not found":
+            missing = lazy("{file} {path}: file not found", file=_file(kind), path=_shown(path))
             fix = lazy("restore the file or give its path ({guide})", guide=guide)
-        elif exc.where:
+            report.problem("config", missing, fix)
+            return None
+        if exc.where:
             fix = lazy(
                 "edit {file} at {key}: {problem} (format: {guide})",
                 file=source,
