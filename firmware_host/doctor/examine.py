@@ -140,7 +140,7 @@ class Doctor:
         except (CameraUnavailable, BadFrame) as exc:
             self.report.problem(
                 "camera",
-                str(exc),
+                exc.text,
                 lazy("see docs/camera-setup.md, then run tabletop camera check"),
             )
             return

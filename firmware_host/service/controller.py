@@ -625,11 +625,11 @@ class TableController:
         )
 
     @property
-    def camera_status(self) -> str:
+    def camera_status(self) -> Text:
         """``"none"`` (no camera), ``"ok"``, or what keeps the referee's camera out."""
         return self.referee.camera_status if isinstance(self.referee, CameraReferee) else "none"
 
-    def _camera_out(self) -> str:
+    def _camera_out(self) -> Text:
         """What keeps the referee's camera out ("" while it sees, or without one)."""
         status = self.camera_status
         return "" if status in ("ok", "none") else status

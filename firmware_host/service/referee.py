@@ -117,6 +117,6 @@ class CameraReferee(Referee, Protocol):
     """A referee that looks with the table's camera and says how the camera is doing."""
 
     @property
-    def camera_status(self) -> str:
+    def camera_status(self) -> Text:
         """``"none"`` (no camera), ``"ok"``, or what keeps the camera out."""
         ...

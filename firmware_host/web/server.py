@@ -214,7 +214,8 @@ def create_app(
         refused = staff_refused(request)
         if refused is not None:
             return refused
-        return JSONResponse(last_look().to_json(), headers={"Cache-Control": "no-store"})
+        t = desk.translator(request.query_params.get("lang"), _host(request.client))
+        return JSONResponse(last_look().to_json(t.say), headers={"Cache-Control": "no-store"})
 
     async def staff_look_frame(request: Request) -> Response:
         refused = staff_refused(request)

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from firmware_host.config.board import load_board
+from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
 from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
 from firmware_host.web.demo import DemoTable, Received
@@ -303,6 +304,10 @@ def test_the_last_look_only_for_staff(tmp_path):
         assert (out["state"], out["camera"]) == ("camera out", "camera unplugged")
         assert out["image"] is None
         assert phone.get("/api/staff/look.jpg", headers=staff).status_code == 404
+        missed = lazy("the camera did not see the dropped piece")
+        looks.append(LastLook(missed, "g1", 5, "Ann", "red circle", None))
+        out = phone.get("/api/staff/look?lang=de", headers=staff).json()
+        assert out["camera"] == "Die Kamera hat das abgeworfene Teil nicht gesehen"
         looks.append(LastLook("ok", "g2"))
         assert phone.get("/api/staff/look", headers=staff).json()["state"] == "no look yet"
 
