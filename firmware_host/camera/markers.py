@@ -18,6 +18,7 @@ import numpy as np
 
 from firmware_host.camera.setup import MarkerLayout
 from firmware_host.errors import TabletopError
+from firmware_host.i18n import lazy
 
 Array = np.ndarray
 
@@ -315,13 +316,17 @@ class MarkerFinder:
         """The board's homography from detected corners (raises :class:`BoardNotFound`)."""
         if not found:
             expected = ", ".join(str(i) for i in sorted(self.layout.centres))
-            raise BoardNotFound(f"no board marker found (looked for ArUco ids {expected})")
+            raise BoardNotFound(
+                lazy("no board marker found (looked for ArUco ids {ids})", ids=expected)
+            )
         ids = tuple(sorted(found))
         board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
         image = np.vstack([found[i] for i in ids])
         homography, _ = cv2.findHomography(board, image, 0)
         if homography is None:
-            raise BoardNotFound(f"markers {list(ids)} give no homography (degenerate corners)")
+            raise BoardNotFound(
+                lazy("markers {ids} give no homography (degenerate corners)", ids=str(list(ids)))
+            )
         projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
         residual = float(np.sqrt(np.mean(np.sum((projected - image) ** 2, axis=1))))
         return BoardView(homography, ids, residual, found)
