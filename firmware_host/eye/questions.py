@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import BonusCircle
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict
+from firmware_host.rules.landing import Rule, Verdict
 from firmware_host.rules.pieces import Color, Piece, Shape
 
 
@@ -69,8 +69,7 @@ def features(
     wrong landing.
     """
     touching = {p.id for p in verdict.touching}
-    offending = verdict.offenders.get(Rule.EDGE, ())
-    sides = {e.side for e in offending if isinstance(e, EdgeContact)}
+    sides = {e.side for e in verdict.offending_edges}
     found = {f"touch:{p.id}": p.id in touching for p in pieces}
     found.update({f"edge:{side}": side in sides for side in ("left", "bottom", "right")})
     found["height"] = Rule.HEIGHT in verdict.offenders
