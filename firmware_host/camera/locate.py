@@ -43,10 +43,12 @@ MAX_RMS_MM = 0.6
 """... and its outline's residuals are this tight (RMS, mm), and its face is of the
 piece's colour (:class:`~firmware_host.camera.colours.PieceColours`)."""
 GUESS_FOUND = 0.7
-"""A piece with a guessed prior (:attr:`Known.guessed`: the referee's newly dropped piece)
-counts only where its fit found this share of its outline: started at a wrong turn, a
-diamond half fits 60 degrees off, and a verdict on it would be wrong (the search, which
-tries every turn, finds the right one; else the piece is unseen and the strips referee)."""
+"""A fit from a guessed prior (:attr:`Known.guessed`: where the release says the
+referee's newly dropped piece went) counts only where it found this share of its outline:
+started at a wrong turn, a diamond half fits 60 degrees off, and a verdict on it would be
+wrong. The search, which tries every turn, finds the right one; its fits count as any
+search's do (:data:`MIN_FOUND`), so a piece pressed against one of its own colour, whose
+edge there does not show, is seen."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
@@ -64,6 +66,13 @@ NEAR_PRIOR_MM = 90.0
 anywhere: it is searched for on the whole board too), and a place this far from its prior
 costs as much merit as the whole outline."""
 CANDIDATES = 6
+RETRIED = 2
+NUDGE_MM = 1.5
+"""A piece's :data:`RETRIED` best search candidates whose fit does not show the piece, or
+finds less than :data:`GUESS_FOUND` of its outline, are fitted again from four starts
+this far off (along x and y), and the best fit kept: the colour map is coarse, and from a
+start a few millimetres off along one side the fit can settle on two sides and lose the
+other two, where a start a little elsewhere finds the whole outline."""
 KNOCKED_MM = 25.0
 """Pieces whose prior fit failed are first looked for within this of their priors."""
 MIN_SHARE = 0.6
@@ -86,7 +95,7 @@ class Known:
     prior: Pose | None = None
     guessed: bool = False
     """The prior is a guess (where a release says a new piece went), not where the piece
-    was seen: a fit from it must find most of the outline (:data:`MIN_FOUND`)."""
+    was seen: a fit from it must find most of the outline (:data:`GUESS_FOUND`)."""
 
 
 @dataclass(frozen=True)
@@ -269,9 +278,7 @@ class Locator:
                 )
                 found += [c for c in near if c not in found]
             starts += [(piece, c) for c in found]
-        fits = fit_outlines(
-            look, self.board, [(p.shape, c.pose) for p, c in starts], self.artwork, True
-        )
+        fits = self._fitted(look, starts, taken)
         options = []
         for (piece, candidate), fit in zip(starts, fits, strict=True):
             if not self._acceptable(piece, fit, taken, candidate.pose):
@@ -287,6 +294,43 @@ class Locator:
                 merit -= away / NEAR_PRIOR_MM
             options.append((merit, piece, fit))
         return options
+
+    def _fitted(
+        self, look: LookFrames, starts: list[tuple[Known, Candidate]], taken: list[Located]
+    ) -> list[OutlineFit]:
+        """The fits from the search candidates ``starts``, a failed or partial one of a
+        piece's :data:`RETRIED` best fitted again from nudged starts (:data:`NUDGE_MM`) and
+        replaced by the best of those that shows the piece."""
+        fits = fit_outlines(
+            look, self.board, [(p.shape, c.pose) for p, c in starts], self.artwork, True
+        )
+        rank: dict[str, int] = {}
+        retry: list[int] = []
+        for i, ((piece, candidate), fit) in enumerate(zip(starts, fits, strict=True)):
+            rank[piece.id] = rank.get(piece.id, -1) + 1
+            if rank[piece.id] < RETRIED and (
+                fit.found < GUESS_FOUND or not self._acceptable(piece, fit, taken, candidate.pose)
+            ):
+                retry.append(i)
+        nudged = [
+            (i, Pose(c.pose.x + dx, c.pose.y + dy, c.pose.angle))
+            for i in retry
+            for c in (starts[i][1],)
+            for dx, dy in ((NUDGE_MM, 0), (-NUDGE_MM, 0), (0, NUDGE_MM), (0, -NUDGE_MM))
+        ]
+        refits = fit_outlines(
+            look, self.board, [(starts[i][0].shape, at) for i, at in nudged], self.artwork, True
+        )
+        for (i, _), refit in zip(nudged, refits, strict=True):
+            piece, candidate = starts[i]
+            if not self._acceptable(piece, refit, taken, candidate.pose):
+                continue
+            if self._acceptable(piece, fits[i], taken, candidate.pose) and _quality(
+                fits[i].found, fits[i].rms_mm
+            ) >= _quality(refit.found, refit.rms_mm):
+                continue
+            fits[i] = refit
+        return fits
 
     def _space(self, holders: Sequence[Located]) -> PieceSpace:
         """The pieces that may hold another up, for :meth:`_supported`."""
@@ -315,7 +359,7 @@ class Locator:
         partial_ok = start is not None and start == piece.prior and not piece.guessed
         if fit.found < MIN_FOUND and not (partial_ok and fit.rms_mm <= TIGHT_RMS_MM):
             return False
-        if piece.guessed and fit.found < GUESS_FOUND:
+        if piece.guessed and start == piece.prior and fit.found < GUESS_FOUND:
             return False
         if not self.colours.matches(fit.face, piece.color):
             return False
