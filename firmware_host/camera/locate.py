@@ -55,7 +55,9 @@ PARTIAL_RMS_MM = 0.25
 residuals this tight (RMS, mm): a partial fit with loose residuals is another shape's
 outline, or a compromise between edges (a circle fitted on a square of its colour finds
 half its outline at 0.44 mm RMS). Over 2583 located pieces of two renderers, no fit within
-0.5 mm of the truth was this loose and partial; 5 of the 25 more than 1 mm off were."""
+0.5 mm of the truth was this loose and partial; 5 of the 25 more than 1 mm off were.
+A fit from a prior that found less than :data:`PARTIAL_FOUND` is tentative: the searches
+near the prior look for a fuller one, which replaces it."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
@@ -173,9 +175,10 @@ class Locator:
                 taken = [t for t in taken if t not in rivals]
                 taken.append(self._located(piece, fit))
                 faces.setdefault(piece.color, []).append(fit.face)
-        # a fit on part of an outline is kept only if the searches find no fuller one:
-        # a knocked piece's prior fit may hold on to a piece of an edge where it was
-        tentative = {t.known.id: t for t in taken if t.found < MIN_FOUND}
+        # a fit on part of an outline is kept only if the searches find no fuller one: a
+        # knocked piece's prior fit may hold on to a piece of an edge where it was, or to
+        # part of a neighbour of its colour
+        tentative = {t.known.id: t for t in taken if t.found < PARTIAL_FOUND}
         taken = [t for t in taken if t.known.id not in tentative]
         for placed in taken:
             result[placed.known.id] = placed
