@@ -77,9 +77,9 @@ costs as much merit as the whole outline."""
 CANDIDATES = 6
 RETRIED = 2
 NUDGE_MM = 1.5
-"""A piece's :data:`RETRIED` best search candidates whose fit does not show the piece, or
-finds less than :data:`GUESS_FOUND` of its outline, are fitted again from four starts
-this far off (along x and y), and the best fit kept: the colour map is coarse, and from a
+"""A piece none of whose search candidates' fits shows it with :data:`GUESS_FOUND` of its
+outline has its :data:`RETRIED` best candidates fitted again from four starts this far
+off (along x and y), and the best fit kept: the colour map is coarse, and from a
 start a few millimetres off along one side the fit can settle on two sides and lose the
 other two, where a start a little elsewhere finds the whole outline."""
 KNOCKED_MM = 25.0
@@ -319,19 +319,22 @@ class Locator:
     def _fitted(
         self, look: LookFrames, starts: list[tuple[Known, Candidate]], taken: list[Located]
     ) -> list[OutlineFit]:
-        """The fits from the search candidates ``starts``, a failed or partial one of a
-        piece's :data:`RETRIED` best fitted again from nudged starts (:data:`NUDGE_MM`) and
-        replaced by the best of those that shows the piece."""
+        """The fits from the search candidates ``starts``; for a piece with no good fit
+        among them, its :data:`RETRIED` best fitted again from nudged starts
+        (:data:`NUDGE_MM`), each replaced by the best of those that shows the piece."""
         fits = fit_outlines(
             look, self.board, [(p.shape, c.pose) for p, c in starts], self.artwork, True
         )
+        good = {
+            piece.id
+            for (piece, candidate), fit in zip(starts, fits, strict=True)
+            if fit.found >= GUESS_FOUND and self._acceptable(piece, fit, taken, candidate.pose)
+        }
         rank: dict[str, int] = {}
         retry: list[int] = []
-        for i, ((piece, candidate), fit) in enumerate(zip(starts, fits, strict=True)):
+        for i, (piece, _) in enumerate(starts):
             rank[piece.id] = rank.get(piece.id, -1) + 1
-            if rank[piece.id] < RETRIED and (
-                fit.found < GUESS_FOUND or not self._acceptable(piece, fit, taken, candidate.pose)
-            ):
+            if rank[piece.id] < RETRIED and piece.id not in good:
                 retry.append(i)
         nudged = [
             (i, Pose(c.pose.x + dx, c.pose.y + dy, c.pose.angle))
