@@ -56,8 +56,10 @@ residuals this tight (RMS, mm): a partial fit with loose residuals is another sh
 outline, or a compromise between edges (a circle fitted on a square of its colour finds
 half its outline at 0.44 mm RMS). Over 2583 located pieces of two renderers, no fit within
 0.5 mm of the truth was this loose and partial; 5 of the 25 more than 1 mm off were.
-A fit from a prior that found less than :data:`PARTIAL_FOUND` is tentative: the searches
-near the prior look for a fuller one, which replaces it."""
+A fit from a prior that found less than :data:`PARTIAL_FOUND` with residuals looser than
+:data:`TIGHT_RMS_MM` is tentative: the searches near the prior look for a fuller one,
+which replaces it (a knocked square's half fit held part of a dropped circle of its
+colour). A tight one is a piece pressed against its own colour, and stays."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
@@ -77,11 +79,14 @@ costs as much merit as the whole outline."""
 CANDIDATES = 6
 RETRIED = 2
 NUDGE_MM = 1.5
-"""A piece none of whose search candidates' fits shows it with :data:`GUESS_FOUND` of its
-outline has its :data:`RETRIED` best candidates fitted again from four starts this far
-off (along x and y), and the best fit kept: the colour map is coarse, and from a
-start a few millimetres off along one side the fit can settle on two sides and lose the
-other two, where a start a little elsewhere finds the whole outline."""
+"""A new piece (no prior, or a guessed one) none of whose search candidates' fits shows it
+with :data:`GUESS_FOUND` of its outline has its :data:`RETRIED` best candidates fitted
+again from four starts this far off (along x and y), and the best fit kept: the colour
+map is coarse, and from a start a few millimetres off along one side the fit can settle
+on two sides and lose the other two, where a start a little elsewhere finds the whole
+outline. (An old piece is searched for when knocked, or when its fit from the prior was
+partial, where no start finds more: retrying those too made the eye's slowest looks
+300-500 ms slower.)"""
 KNOCKED_MM = 25.0
 """Pieces whose prior fit failed are first looked for within this of their priors."""
 MIN_SHARE = 0.6
@@ -178,7 +183,11 @@ class Locator:
         # a fit on part of an outline is kept only if the searches find no fuller one: a
         # knocked piece's prior fit may hold on to a piece of an edge where it was, or to
         # part of a neighbour of its colour
-        tentative = {t.known.id: t for t in taken if t.found < PARTIAL_FOUND}
+        tentative = {
+            t.known.id: t
+            for t in taken
+            if t.found < MIN_FOUND or (t.found < PARTIAL_FOUND and t.rms_mm > TIGHT_RMS_MM)
+        }
         taken = [t for t in taken if t.known.id not in tentative]
         for placed in taken:
             result[placed.known.id] = placed
@@ -328,7 +337,8 @@ class Locator:
         good = {
             piece.id
             for (piece, candidate), fit in zip(starts, fits, strict=True)
-            if fit.found >= GUESS_FOUND and self._acceptable(piece, fit, taken, candidate.pose)
+            if (piece.prior is not None and not piece.guessed)
+            or (fit.found >= GUESS_FOUND and self._acceptable(piece, fit, taken, candidate.pose))
         }
         rank: dict[str, int] = {}
         retry: list[int] = []
