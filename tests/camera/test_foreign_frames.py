@@ -1,7 +1,8 @@
 """``tabletop camera look`` on frames of a foreign renderer, as an outside test runs it.
 
-DESIGN.md §6: every piece located to within 0.5 mm of its outline on real-looking frames,
-the board found from its markers at any position, roll and tilt the set-up allows. The
+The camera's bar (docs/camera.md): every piece located to within 0.5 mm of its outline on
+real-looking frames, the board found from its markers at any position, roll and tilt the
+set-up allows. The
 frames come from :mod:`tests.camera.foreign_camera`, which shares nothing with the
 renderers the locator was developed on.
 
