@@ -6,7 +6,9 @@ points along the model outline, reads the colour along each point's outward norm
 profile of a few millimetres either side, through every frame's own homography), and
 finds where the face's colour ends: the first point, going outwards, where the colour's
 distance from the face's own colour crosses half the step to what lies just outside
-(the rim, a neighbour, the background), with linear interpolation between samples.
+(the rim, a neighbour, the background), with linear interpolation between samples; where
+the blur merges a narrow rim with what lies beyond it, the step ends where the colours
+turn from the rim's (the face's hue, darker) toward the next.
 Those offsets are the residuals of a Gauss-Newton fit of ``(x, y, angle)``; Tukey
 weights drop profiles crossed by printed lines, glare or a neighbour of the same colour.
 
@@ -48,6 +50,14 @@ RISE_SHARE = 0.06
 level inside the outline by :data:`RISE_SCATTERS` times its scatter there, and at least by
 this share of the face colour's brightness: measured from the profile's own inside, so a
 face in a lighting gradient still shows a darker rim of its own hue as a step."""
+RIM_HUE = 0.5
+"""A corner of a profile's colour path (:func:`_rim_corner`) is a rim's colour when it
+lies off the face's colour line (through black and the face's colour) by less than this
+share of how much darker than the face it is: a darker colour of the face's own hue.
+Measured on profiles at the true outlines (24 scenes of the foreign renderer,
+``tests/camera/foreign_camera.py``; 30 realistic scenes of the virtual camera), 0.3 left
+more of the foreign frames' rim sides out, 1.0 put more of the virtual camera's poses
+0.25 mm off."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
 MAX_ITERATIONS = 8
@@ -202,7 +212,9 @@ def edge_offsets(
     distance of whatever lies just outside (a darker rim, a neighbour, the background),
     over a width the optics' blur sets. A first, low crossing finds the transition; the
     outside colour is read where the rise levels off (the slope falls below
-    :data:`LEVEL_OFF` of its peak), and the edge is where the distance crosses half-way
+    :data:`LEVEL_OFF` of its peak), or at the corner where the colours turn from a darker
+    colour of the face's hue toward what lies beyond (:func:`_rim_corner`: a rim the blur
+    merged with the step beyond it), and the edge is where the distance crosses half-way
     to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
     faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
@@ -224,7 +236,9 @@ def edge_offsets(
     low = inner + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
     low = np.where(np.isfinite(low), low, 0.08 * scale)  # no inside: a profile off the face
     first = _first_crossing(d, low, count // 4)
-    outside = d[rows, _levelled_off(d, first)]
+    levelled = _levelled_off(d, first)
+    corner = _rim_corner(profiles, faces, d, first, levelled, low, low - inner)
+    outside = np.where(corner >= 0, d[rows, corner], d[rows, levelled])
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
     k = _first_crossing(d, level, count // 4)
@@ -233,6 +247,59 @@ def edge_offsets(
     before, after = d[rows, k - 1], d[rows, k]
     frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     return np.where(found, offsets[k - 1] + frac * (offsets[1] - offsets[0]), np.nan)
+
+
+def _rim_corner(
+    profiles: Array, faces: Array, d: Array, first: Array, levelled: Array, low: Array,
+    rise: Array,
+) -> Array:
+    """Per profile, the sample where its colour's path away from the face turns at a rim
+    (-1 where it does not): where a rim shows, the colours run first toward a darker
+    colour of the face's own hue, then toward whatever lies beyond; the blur merges the
+    two steps when the rim is narrow, and the distance from the face (``d``) never levels
+    off between them. Only profiles whose first rise heads darker (the sample past
+    ``first`` lies darker than the face by more than it lies off the face's hue) are
+    looked at. Their corner is the sample between ``first`` and ``levelled`` farthest
+    from the straight line from the face's colour to the levelled-off one; it counts when
+    it lies more than ``rise`` off that line, past the first rise (its distance from the
+    face above ``low``), and near the face's colour line (:data:`RIM_HUE`)."""
+    count = d.shape[1]
+    every = np.arange(len(d))
+    heads = np.flatnonzero(
+        (levelled - first >= 2)
+        & _darker(profiles[every, np.minimum(first + 1, count - 1)], faces, 1.0)
+    )
+    own, face = profiles[heads], faces[heads]
+    start, end = first[heads], levelled[heads]
+    rows = np.arange(len(heads))
+    beyond = own[rows, end] - face
+    unit = beyond / np.maximum(np.sqrt(np.einsum("pc,pc->p", beyond, beyond)), 1e-6)[:, None]
+    along = (own[..., 0] - face[:, 0, None]) * unit[:, 0, None]
+    along += (own[..., 1] - face[:, 1, None]) * unit[:, 1, None]
+    along += (own[..., 2] - face[:, 2, None]) * unit[:, 2, None]
+    away = d[heads] ** 2 - along * along  # squared distances from the line
+    index = np.arange(count)
+    away[(index < start[:, None]) | (index > end[:, None])] = -1.0
+    corner = away.argmax(axis=1)
+    rim = (
+        (away[rows, corner] > rise[heads] ** 2)
+        & (d[heads, corner] >= low[heads])
+        & _darker(own[rows, corner], face, RIM_HUE)
+    )
+    corners = np.full(len(d), -1)
+    corners[heads[rim]] = corner[rim]
+    return corners
+
+
+def _darker(colours: Array, faces: Array, share: float) -> Array:
+    """Whether ``colours`` (P x 3) are darker colours of their ``faces``' hue: darker, and
+    off the colour line through black and the face by less than ``share`` of how much
+    darker (both as lengths in colour space)."""
+    size = np.maximum(np.einsum("pc,pc->p", faces, faces), 1e-6)
+    bright = np.einsum("pc,pc->p", colours, faces) / size  # the colour's brightness
+    off = colours - bright[:, None] * faces
+    darker = share * (1.0 - bright)
+    return (bright < 1.0) & (np.einsum("pc,pc->p", off, off) < darker * darker * size)
 
 
 def _levelled_off(d: Array, first: Array) -> Array:

@@ -59,6 +59,23 @@ def test_the_rim_is_not_the_outline(edge, rim, darkness, blur):
 
 
 @settings(max_examples=40, deadline=None)
+@given(edge=st.floats(-1.0, 1.0), rim=st.floats(1.0, 1.6), darkness=st.floats(0.5, 0.85),
+       blur=st.floats(0.2, 0.4),
+       outside=st.sampled_from([(235.0, 235.0, 235.0), (120.0, 120.0, 120.0),
+                                (200.0, 80.0, 30.0), (40.0, 200.0, 240.0)]))
+def test_a_rim_the_blur_merges_with_what_lies_beyond_is_not_the_outline(
+    edge, rim, darkness, blur, outside
+):
+    """A narrow rim and the step beyond it blurred into one rise: the distance from the
+    face never levels off on the rim, but the colours turn there (the rim is the face's
+    hue, darker; what lies beyond is not). The half-way level to what lies beyond put
+    the edge up to a millimetre out, on the rim."""
+    samples = profile(edge, blur, np.array(outside), rim, FACE * darkness)
+    found = edge_offsets(samples[None], FACE, OFFSETS)[0]
+    assert abs(found - edge) < 0.25
+
+
+@settings(max_examples=40, deadline=None)
 @given(edge=st.floats(-1.0, 1.0), rim=st.floats(0.8, 2.0), darkness=st.floats(0.4, 0.5),
        shift=st.floats(0.85, 0.92), blur=st.floats(0.05, 0.2))
 def test_a_faint_rim_beside_a_face_in_a_lighting_gradient_is_not_the_outline(
