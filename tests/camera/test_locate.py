@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from firmware_host.camera import locate
 from firmware_host.camera.locate import (
     MIN_FOUND,
     PARTIAL_FOUND,
@@ -10,6 +11,7 @@ from firmware_host.camera.locate import (
     Locator,
 )
 from firmware_host.camera.outline import OutlineFit
+from firmware_host.camera.search import Candidate
 from firmware_host.config.table import load_table
 from firmware_host.rules.pieces import Color, Pose, Shape
 
@@ -55,3 +57,35 @@ def test_a_piece_nothing_holds_at_its_best_place_takes_the_next():
     options = [(2.0, square, fit(Color.BLUE, floating)), (1.5, square, fit(Color.BLUE, on_floor))]
     placed = LOCATOR._place(options, [])
     assert [p.pose for p in placed] == [on_floor]
+
+
+def fitted_with(monkeypatch, first: OutlineFit, nudged: OutlineFit) -> list[OutlineFit]:
+    """The locator's fits of one search candidate of a new blue square at (220, 52), the
+    fit from the candidate being ``first`` and every nudged one ``nudged``."""
+    calls: list[int] = []
+
+    def fake(look, board, starts, artwork=None, wide=False):
+        calls.append(len(starts))
+        return [first] * len(starts) if len(calls) == 1 else [nudged] * len(starts)
+
+    monkeypatch.setattr(locate, "fit_outlines", fake)
+    piece = Known("p6", Color.BLUE, Shape.SQUARE, Pose(215.7, 50.8, 0.0), guessed=True)
+    candidate = Candidate(Pose(220.0, 52.0, 0.0), 0.8)
+    fits = LOCATOR._fitted(None, [(piece, candidate)], [])  # type: ignore[arg-type]
+    assert len(calls) == 2  # the candidate's fit, then the four nudged ones
+    return fits
+
+
+def test_a_nudged_fit_replaces_a_failed_one(monkeypatch):
+    failed = fit(Color.BLUE, Pose(221.0, 51.0, 3.0), found=0.3, rms=0.4)
+    whole = fit(Color.BLUE, Pose(221.5, 51.5, 2.0), found=0.95, rms=0.08)
+    assert fitted_with(monkeypatch, failed, whole) == [whole]
+
+
+def test_a_nudged_fit_does_not_replace_a_better_one_that_moved_too_far(monkeypatch):
+    whole_far = fit(Color.BLUE, Pose(225.5, 47.3, 37.8), found=0.96, rms=0.1)  # 7.2 mm off
+    half_near = fit(Color.BLUE, Pose(224.5, 48.7, 37.9), found=0.73, rms=0.154)
+    assert not LOCATOR._shows(
+        Known("p6", Color.BLUE, Shape.SQUARE), whole_far, Pose(220.0, 52.0, 0.0)
+    )
+    assert fitted_with(monkeypatch, whole_far, half_near) == [whole_far]
