@@ -111,7 +111,7 @@ def test_a_guessed_prior_far_from_the_piece_does_not_hide_it(twelve):
     assert centre_error(dropped, located[-1].pose) < 0.5
 
 
-def test_a_fit_from_a_guessed_prior_counts_only_where_most_of_its_outline_was_found():
+def test_a_guessed_piece_counts_only_where_most_of_its_outline_was_found():
     from firmware_host.camera.locate import GUESS_FOUND, MIN_FOUND
     from firmware_host.camera.outline import OutlineFit
     from firmware_host.rules.pieces import Color, Shape
@@ -125,7 +125,7 @@ def test_a_fit_from_a_guessed_prior_counts_only_where_most_of_its_outline_was_fo
     guessed = Known("p9", Color.GREEN, Shape.DIAMOND, at, guessed=True)
     assert locator._shows(known, half, at)
     assert not locator._shows(guessed, half, at)  # a wrong turn half fits
-    assert locator._shows(guessed, half, None)  # a search tries every turn
+    assert not locator._shows(guessed, half, None)  # from a search too
     assert locator._shows(guessed, most, at)
 
 
