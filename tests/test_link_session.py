@@ -1,7 +1,7 @@
 """The host's link session against the hub engine, in memory, on a simulated clock."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.link import wire
@@ -289,6 +289,7 @@ def test_counters_of_the_whole_run_survive_a_reconnect():
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10_000))
+@example(299)  # the last event's acknowledgement lost three times running
 def test_events_with_invalid_content_never_stall_the_link(seed):
     bench = Bench(Faults(seed=seed, drop=0.1, corrupt=0.05))
     bench.connect()
@@ -302,4 +303,6 @@ def test_events_with_invalid_content_never_stall_the_link(seed):
     bench.run(0.3)
     assert [e.message for e in bench.events] == [gate(i) for i in range(40) if i % 7 != 3]
     assert bench.session.stats.invalid == 6
-    assert not bench.hub.buffer  # everything acknowledged, the invalid ones too
+    # everything acknowledged, the invalid ones too: a lost acknowledgement is made good by
+    # the hub's retransmission (every 0.1 s), which may itself be lost
+    assert bench.run(5.0, step=0.001, until=lambda: not bench.hub.buffer)
