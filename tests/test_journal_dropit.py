@@ -3,12 +3,13 @@
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from firmware_host.errors import IllegalMove
-from firmware_host.games.dropit.events import Piece, ShapeDropped
+from firmware_host.games.dropit.events import Piece, PieceMove, PiecesMoved, ShapeDropped
 from firmware_host.games.dropit.state import replay
 from firmware_host.journal.dropit import DropItRecord, load_events, load_state, resume
 from firmware_host.journal.store import DuplicateEvent, Journal, JournalError
@@ -113,6 +114,25 @@ def test_an_illegal_event_is_refused_before_it_is_written(tmp_path):
         with pytest.raises(IllegalMove, match="id must be 't1'"):
             game.record(ShapeDropped(1, "Ann", Piece("p9", *refereed_piece_parts()), VALID))
         assert game.events == 1 and len(journal.events(game.game_id)) == 1
+
+
+def test_a_drop_and_the_pile_shifts_before_it_are_written_together_or_not_at_all(tmp_path):
+    with Journal(tmp_path / "j.db") as journal:
+        game = DropItRecord.start(journal, four_players())
+        game.record(ShapeDropped(1, "Ann", refereed_piece(), VALID))
+        state = game.state
+        shifted = PiecesMoved((PieceMove("t1", replace(refereed_piece().pose, x=20.0)),))
+        second = refereed("four_players_base").events[2]
+        assert isinstance(second, ShapeDropped) and second.by == "Ben"
+        with pytest.raises(IllegalMove, match="it is Ben's turn"):
+            game.record(shifted, replace(second, by="Cleo"))
+        assert game.state == state and len(journal.events(game.game_id)) == 2
+        game.record(shifted, second)
+        assert [e.type for e in journal.events(game.game_id)][2:] == [
+            "pieces_moved",
+            "shape_dropped",
+        ]
+        assert game.events == 4 and load_state(journal, game.game_id) == game.state
 
 
 def refereed_piece_parts():

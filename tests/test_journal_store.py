@@ -72,6 +72,23 @@ def test_a_sequence_number_is_written_once(path):
         assert [e.type for e in journal.events(game)] == ["game_started", "a"]
 
 
+def test_events_appended_together_are_committed_together(path):
+    with Journal(path) as journal:
+        game = journal.start_game("dropit", START)
+        journal.append(game, 2, {"type": "a"}, {"type": "b"})
+        with pytest.raises(ValueError, match="Out of range float"):
+            journal.append(game, 4, {"type": "c"}, {"type": "d", "x": float("nan")})
+        with pytest.raises(DuplicateEvent, match="event 3: already journaled"):
+            journal.append(game, 3, {"type": "c"}, {"type": "d"})
+        assert [(e.seq, e.type) for e in journal.events(game)] == [
+            (1, "game_started"),
+            (2, "a"),
+            (3, "b"),
+        ]
+        with pytest.raises(ValueError, match="no event to journal"):
+            journal.append(game, 4)
+
+
 def test_the_database_itself_refuses_a_second_row_with_the_same_number(path):
     with Journal(path) as journal:
         game = journal.start_game("dropit", START)

@@ -458,9 +458,10 @@ class TableController:
             self._phase = Phase.SELECT
             self.mishap(_could_not_judge(exc))
             return
-        if moves:
-            self._record(PiecesMoved(moves))
-        self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
+        # the pile's shifts and the drop are one journal entry: a power cut between them
+        # would have the resumed game see the shifts again
+        shifts = (PiecesMoved(moves),) if moves else ()
+        self._record(*shifts, ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
         self._verdict = verdict
         frame = self._keep_frame(self.game.game_id, turn.number) if self._keep_frame else None
         event(
@@ -584,8 +585,8 @@ class TableController:
 
     # -- outputs (only after the journal committed) -----------------------------------
 
-    def _record(self, journaled: Event) -> None:
-        self.game.record(journaled)
+    def _record(self, *journaled: Event) -> None:
+        self.game.record(*journaled)
         self._show_tracks()
 
     def _show_tracks(self) -> None:

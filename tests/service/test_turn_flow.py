@@ -82,9 +82,18 @@ def test_joker_offer_spent_from_the_page_and_refused_when_none_is_offered(tmp_pa
     asyncio.run(main())
 
 
-def test_pile_shifts_are_journaled_before_the_drop_that_caused_them(tmp_path):
+def test_pile_shifts_are_journaled_with_the_drop_that_caused_them(tmp_path):
+    commits: list[list[str]] = []
+
     async def main() -> int:
         bench = Bench(tmp_path / "journal.sqlite3", seed=11)
+        append = bench.journal.append
+
+        def committed(game_id, seq, *events, finish=False):
+            append(game_id, seq, *events, finish=finish)
+            commits.append([event["type"] for event in events])
+
+        bench.journal.append = committed
         for _ in range(20):
             await bench.drop_turn()
         game_id = bench.controller.game.game_id
@@ -98,6 +107,8 @@ def test_pile_shifts_are_journaled_before_the_drop_that_caused_them(tmp_path):
     assert moved, "twenty drops and not one piece was pushed"
     for i in moved:
         assert isinstance(events[i + 1], ShapeDropped)
+    # one commit each: a power cut between them would have the resumed game shift them again
+    assert commits.count(["pieces_moved", "shape_dropped"]) == len(moved)
 
 
 def test_resume_picks_up_the_same_game_turn_board_and_tracks(tmp_path):
