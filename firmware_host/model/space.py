@@ -162,6 +162,22 @@ def add_piece(
     return body
 
 
+def add_fixed_piece(
+    space: pymunk.Space, board: Board, params: PhysicsParams, state: BodyState
+) -> None:
+    """Add a piece that cannot move: its shape on ``space``'s static body at ``state``'s
+    pose, with a piece's friction and elasticity."""
+    dims = board.shapes.of(state.shape)
+    shape: pymunk.Shape
+    if isinstance(dims, CircleShape):
+        shape = pymunk.Circle(space.static_body, dims.radius, (state.x, state.y))
+    else:
+        corners = outline(board, state.shape, state.angle)
+        shape = pymunk.Poly(space.static_body, [(state.x + x, state.y + y) for x, y in corners])
+    shape.friction, shape.elasticity = _piece_coefficients(params)
+    space.add(shape)
+
+
 def space_of(
     board: Board, params: PhysicsParams, states: Sequence[BodyState]
 ) -> tuple[pymunk.Space, list[pymunk.Body]]:
