@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from firmware_host.config.board import Board, EdgeFace, load_board
 from firmware_host.errors import InputError
-from firmware_host.rules.geometry import inset, piece_shape, turn_period
+from firmware_host.rules.geometry import PieceSpace, inset, piece_shape, turn_period, within_reach
 from firmware_host.rules.landing import check_position, judge
 from firmware_host.rules.pieces import Pose, Shape
 from tests.builders import piece, position, write_yaml
@@ -244,3 +244,18 @@ def test_turn_period_is_read_off_the_shapes_outline():
         update={"shapes": board.shapes.model_copy(update={"square": skewed})}
     )
     assert turn_period(lopsided, Shape.SQUARE) == 360.0
+
+
+@given(
+    shapes=st.tuples(SHAPES, SHAPES),
+    at=st.tuples(st.floats(0, 300), st.floats(0, 300), ANGLES),
+    offset=st.tuples(st.floats(-45, 45), st.floats(-45, 45), ANGLES),
+    gap=st.floats(0, 5),
+)
+def test_within_reach_keeps_every_piece_a_contact_query_would_meet(shapes, at, offset, gap):
+    mine = piece("red", shapes[0].value, *at)
+    x, y, angle = offset
+    theirs = piece("blue", shapes[1].value, at[0] + x, at[1] + y, angle, id="o")
+    grown = piece_shape(BOARD, mine.shape, mine.pose, grow=gap)
+    met = PieceSpace(BOARD, [theirs]).met_by(grown)
+    assert not met or within_reach(BOARD, [theirs], mine, gap) == [theirs]

@@ -32,8 +32,14 @@ from firmware_host.camera.outline import OutlineFit, fit_outlines
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
-from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.geometry import PieceSpace, extent, piece_shape, turn_period
+from firmware_host.config.board import Board
+from firmware_host.rules.geometry import (
+    PieceSpace,
+    extent,
+    outline_reach,
+    piece_shape,
+    turn_period,
+)
 from firmware_host.rules.landing import MAX_OVERLAP_MM
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
@@ -153,7 +159,7 @@ class Locator:
         self.artwork = Artwork(board)
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
-        self._reach = {shape: _reach(board, shape) for shape in Shape}
+        self._reach = {shape: outline_reach(board, shape) for shape in Shape}
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
@@ -434,14 +440,6 @@ class Locator:
         is added once every piece is placed: :func:`_with_spread`)."""
         pose = _canonical(self.board, piece, _inside_walls(self.board, piece.shape, fit.pose))
         return Located(piece, pose, True, fit.sigma, fit.found, fit.rms_mm)
-
-
-def _reach(board: Board, shape: Shape) -> float:
-    """How far a shape's outline reaches from its centroid (mm)."""
-    dims = board.shapes.of(shape)
-    if isinstance(dims, CircleShape):
-        return dims.radius
-    return max(math.hypot(x, y) for x, y in dims.vertices)
 
 
 def _quality(found: float, rms_mm: float) -> float:

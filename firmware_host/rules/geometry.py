@@ -88,6 +88,36 @@ def turn_period(board: Board, shape: Shape) -> float:
     return 360.0
 
 
+def outline_reach(board: Board, shape: Shape) -> float:
+    """How far a shape's outline reaches from its centroid (mm), at any turn."""
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        return dims.radius
+    return max(math.hypot(x, y) for x, y in dims.vertices)
+
+
+def within_reach(board: Board, pieces: Iterable[Piece], piece: Piece, gap: float) -> list[Piece]:
+    """The pieces of ``pieces`` whose outlines may come within ``gap`` mm of ``piece``'s,
+    judged from their centres alone (in their order): the ones a contact query needs.
+
+    >>> from firmware_host.config.board import load_board
+    >>> from firmware_host.rules.pieces import Color
+    >>> board = load_board()
+    >>> square = Piece("a", Color.RED, Shape.SQUARE, Pose(100.0, 17.0, 0.0))
+    >>> far = Piece("b", Color.BLUE, Shape.CIRCLE, Pose(200.0, 17.0, 0.0))
+    >>> near = Piece("c", Color.BLUE, Shape.CIRCLE, Pose(135.0, 17.0, 0.0))
+    >>> [p.id for p in within_reach(board, [far, near], square, 1.0)]
+    ['c']
+    """
+    own = outline_reach(board, piece.shape) + gap + EPSILON_MM
+    at = piece.pose
+    return [
+        p
+        for p in pieces
+        if math.hypot(p.pose.x - at.x, p.pose.y - at.y) <= own + outline_reach(board, p.shape)
+    ]
+
+
 def piece_shape(
     board: Board, shape: Shape, pose: Pose, grow: float = 0.0, body: pymunk.Body | None = None
 ) -> pymunk.Shape:

@@ -34,6 +34,7 @@ from firmware_host.rules.geometry import (
     PieceSpace,
     extent,
     piece_shape,
+    within_reach,
 )
 from firmware_host.rules.pieces import Color, Piece
 from firmware_host.rules.position import Position
@@ -230,7 +231,8 @@ def judge(board: Board, position: Position) -> Verdict:
     shrunk = piece_shape(board, dropped.shape, dropped.pose, grow=-EPSILON_MM)
     grown = piece_shape(board, dropped.shape, dropped.pose, grow=board.touch_tolerance)
     board_features = features(board, position.edges)
-    touching = tuple(PieceSpace(board, position.pieces).met_by(grown))
+    near = within_reach(board, position.pieces, dropped, board.touch_tolerance)
+    touching = tuple(PieceSpace(board, near).met_by(grown))
     segments: list[EdgeSegment] = board_features.edges_touched(grown)
     edges = tuple(dict.fromkeys(EdgeContact(s.side, s.symbol) for s in segments))
     offenders: dict[Rule, tuple[Piece | EdgeContact, ...]] = {}
