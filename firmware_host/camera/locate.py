@@ -208,30 +208,47 @@ class Locator:
                 assert placed.pose is not None
                 colour_map.take(self.board, placed.known.shape, placed.pose)
             # first the pieces a knock moved a little, near their priors; then whatever is
-            # left (the new piece, pieces knocked far), farther; the farther search once
-            # more when it placed a piece that may hold up one still missing
-            for radius in (KNOCKED_MM, math.inf, math.inf):
+            # left (the new piece, pieces knocked far, pieces with no prior), farther,
+            # again for as long as a pass places a piece that may hold up one still
+            # missing: a pile is found from the bottom up, one layer a pass
+            radius = KNOCKED_MM
+            for _ in range(len(pending) + 2):
                 waiting = [
                     p
                     for p in pending
                     if p.id not in result and (p.prior is not None or math.isinf(radius))
                 ]
-                if not waiting:
-                    continue
-                # pieces that may hold one up: the located, and the others where they were
-                holders = taken + [Located(p, p.prior, True) for p in waiting if p.prior]
-                options = self._options(look, colour_map, waiting, taken, holders, radius)
-                placed_now = self._place(options, taken)
+                placed_now = self._search_pass(look, colour_map, waiting, taken, radius)
                 for placed in placed_now:
                     result[placed.known.id] = placed
-                    assert placed.pose is not None
-                    colour_map.take(self.board, placed.known.shape, placed.pose)
                 if math.isinf(radius) and not placed_now:
                     break
+                radius = math.inf
             self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
         return _with_spread(look, [result[p.id] for p in pieces])
+
+    def _search_pass(
+        self,
+        look: LookFrames,
+        colour_map: ColourMap,
+        waiting: Sequence[Known],
+        taken: list[Located],
+        radius: float,
+    ) -> list[Located]:
+        """One search for ``waiting`` within ``radius`` of their priors (or anywhere): the
+        pieces it placed. ``taken`` grows and ``colour_map`` loses their places."""
+        if not waiting:
+            return []
+        # pieces that may hold one up: the located, and the others where they were
+        holders = taken + [Located(p, p.prior, True) for p in waiting if p.prior]
+        options = self._options(look, colour_map, waiting, taken, holders, radius)
+        placed_now = self._place(options, taken)
+        for placed in placed_now:
+            assert placed.pose is not None
+            colour_map.take(self.board, placed.known.shape, placed.pose)
+        return placed_now
 
     def _keep_tentative(
         self,

@@ -78,6 +78,19 @@ def test_the_dropped_piece_is_found_without_a_prior_and_refereed(twelve):
         assert verdict.verdict.to_json() == truth.to_json()
 
 
+def test_with_no_prior_at_all_the_whole_pile_is_found_from_the_bottom_up(twelve):
+    """Only what rests on the floor or on a located piece is taken, so a pile is found one
+    layer a search; with no priors, twins may swap (nothing tells them apart)."""
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known_of((), after))
+    assert max(p.pose.y for p in after) > 60.0  # three layers at least
+    for found in located:
+        assert found.seen, found.known.id
+        twins = [p for p in after if (p.color, p.shape) == (found.known.color, found.known.shape)]
+        assert min(centre_error(p, found.pose) for p in twins) < 0.5, found.known.id
+
+
 def test_a_knocked_piece_is_found_away_from_its_prior(twelve):
     _, after, frames = twelve
     look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
