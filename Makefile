@@ -19,8 +19,10 @@ run: $(STAMP)
 	rm -f $(RUN_JOURNAL) $(RUN_JOURNAL)-wal $(RUN_JOURNAL)-shm
 	$(BIN)/tabletop run --sim --autoplay --speed 2 --journal $(RUN_JOURNAL)
 
+# ruff, then the import contracts (pyproject.toml's [tool.importlinter]): `make test` runs both.
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
 
 # The browser test drives Debian's Chromium and chromedriver: installed when missing.
 chromium:
@@ -50,4 +52,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .hypothesis build dist

@@ -74,16 +74,6 @@ def test_invalid_event_is_reported_once_and_counted():
     }
 
 
-@pytest.mark.parametrize("name", ["wire", "monitor", "messages", "transport"])
-def test_link_docstring_examples(name):
-    import doctest
-    import importlib
-
-    module = importlib.import_module(f"firmware_host.link.{name}")
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0
-
-
 def _event_frame(seq: int) -> bytes:
     """Event #seq; numbers ending in 2 or 7 have invalid content (the same at each resend)."""
     if seq % 5 == 2:

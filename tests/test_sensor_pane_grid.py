@@ -3,15 +3,12 @@ square, and against pymunk's own point queries on random poses (hypothesis)."""
 
 from __future__ import annotations
 
-import doctest
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.config.board import load_board
 from firmware_host.rules.geometry import piece_shape
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.sensors import pane_grid
 from firmware_host.sensors.pane_grid import PaneGrid
 
 BOARD = load_board()
@@ -70,8 +67,3 @@ def test_a_beam_is_cut_exactly_when_its_point_lies_inside_the_piece(shape, x, y,
         else:
             assert distance >= -1e-6, GRID.point(beam)
     assert cut.count() >= 1  # every shape is wide enough to cover a point of a 10 mm grid
-
-
-def test_the_docstring_example_runs():
-    failures, tried = doctest.testmod(pane_grid)
-    assert tried > 0 and failures == 0

@@ -1,31 +1,20 @@
-"""Bit sequences, piece tags, and the examples in the sensor modules' docstrings."""
+"""Bit sequences and piece tags."""
 
 from __future__ import annotations
-
-import doctest
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.config import noise, table
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors import (
     Bits,
     PieceReader,
-    bits,
-    dice,
-    entry_gate,
-    outlines,
     piece_of_tag,
-    piece_reader,
-    strips,
     tag_of,
 )
-from simulator import dice as virtual_dice
-from simulator import true_world
 
 
 @given(st.integers(1, 90).flatmap(lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1)))))
@@ -74,24 +63,3 @@ def test_no_reader_or_an_empty_slot_reads_nothing():
     assert reader.read(None) is None
     reader.present = False
     assert reader.read((Color.RED, Shape.CIRCLE)) is None
-
-
-@pytest.mark.parametrize(
-    "module",
-    [
-        table,
-        noise,
-        bits,
-        outlines,
-        strips,
-        entry_gate,
-        piece_reader,
-        dice,
-        virtual_dice,
-        true_world,
-    ],
-)
-def test_docstring_examples(module):
-    failures, tried = doctest.testmod(module)
-    assert tried > 0
-    assert failures == 0

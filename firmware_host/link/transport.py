@@ -12,9 +12,11 @@ in the service's asyncio loop ever waits on the port:
 - :meth:`HubLink.command` is awaitable: it returns once the hub acknowledged the command
   and raises :class:`~firmware_host.link.session.CommandFailed` if it did not.
 
->>> link = HubLink("socket://localhost:7000", on_event=print)  # doctest: +SKIP
->>> link.start()                                                # doctest: +SKIP
->>> await link.command({"type": "snapshot_request"})            # doctest: +SKIP
+In the service's asyncio code, with a hub (or the simulator's) on that port::
+
+    link = HubLink("socket://localhost:7000", on_event=print)
+    link.start()
+    await link.command({"type": "snapshot_request"})
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ How it differs on purpose:
 >>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 >>> table = load_table()
 >>> rig = Rig.aimed(scale=2.5, tilt=6.0, direction=30.0, roll=2.0, distance=500.0)
->>> round(rig.px_per_mm(150.0, 150.0), 2)
-2.5
+>>> round(rig.px_per_mm(150.0, 155.0), 2)  # at the aim, 2.5 * sqrt(cos 6 degrees)
+2.49
 >>> piece = Piece("p1", Color.RED, Shape.SQUARE, Pose(150.0, 17.0, 0.0))
 >>> frames = render_look(table, [piece], rig, np.random.default_rng(1), frames=1)
 >>> cv2.imdecode(np.frombuffer(frames[0], np.uint8), cv2.IMREAD_COLOR).shape
@@ -103,7 +103,9 @@ class Rig:
     ) -> Rig:
         """A camera ``distance`` mm from the point ``aim`` of the board, its optical axis
         leaning ``tilt`` degrees off the board's normal toward ``direction`` (degrees from
-        +x), turned ``roll`` degrees about that axis, with ``scale`` px/mm at ``aim``."""
+        +x), turned ``roll`` degrees about that axis, with ``scale`` px/mm at ``aim`` on a
+        plane square to the axis (on the board, which leans ``tilt`` away, ``sqrt(cos(tilt))``
+        times that)."""
         t, d = math.radians(tilt), math.radians(direction)
         back = np.array([math.sin(t) * math.cos(d), math.sin(t) * math.sin(d), math.cos(t)])
         forward = -back

@@ -3,7 +3,6 @@ noise layer's exact one, its trade-off arithmetic is right, and its command runs
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 import sys
@@ -248,8 +247,3 @@ def test_the_benchmark_command_takes_its_options(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "clean: 2 drops, seed 1, 2 samples" in out
     assert "B pane grid" in out and "sampling check, K=2 against K=1" in out
-
-
-def test_the_docstring_examples_run():
-    failures, tried = doctest.testmod(bound)
-    assert tried > 0 and failures == 0

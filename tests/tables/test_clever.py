@@ -1,6 +1,5 @@
 """Auch schon clever at the table: the adapter the service drives, through its JSON only."""
 
-import doctest
 import json
 import random
 
@@ -8,7 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import firmware_host.tables.clever as clever_table
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.layout import Color
@@ -423,7 +421,3 @@ def test_the_sheet_in_the_view_is_the_printed_layout():
     assert sheet["green"]["columns"][1] == ["green.1.2", "green.2.2", "green.3.2"]
     assert sheet["green"]["column_bonuses"] == {"2": "red", "3": "yellow", "4": "blue"}
     assert {box["area"] for box in sheet["boxes"]} == {c.value for c in Color}
-
-
-def test_the_examples_in_the_docstrings_hold():
-    assert doctest.testmod(clever_table).failed == 0

@@ -1,6 +1,5 @@
 """The GOTTA2 puzzle sheet game through its table adapter only: moves, refusals, the view."""
 
-import doctest
 import json
 import random
 
@@ -17,7 +16,6 @@ from firmware_host.games.puzzlesheet.events import (
     PieceChosen,
     PiecePlaced,
 )
-from firmware_host.tables import gotta2
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table, move_json
 from tests.games.test_puzzlesheet_engine import small_sheet
@@ -45,10 +43,6 @@ def place(piece, row, column):
 
 def bonus(piece, row, column):
     return {"type": "bonus", "piece": piece, "row": row, "column": column}
-
-
-def test_the_module_examples_hold():
-    assert doctest.testmod(gotta2).failed == 0
 
 
 def test_a_new_game_records_players_and_seed_and_waits_for_the_first_player():
