@@ -204,12 +204,7 @@ def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
     """One frame standing for the still frames of a look: the pixel-wise median (a hand
     or a glint in one frame of three is gone), the board from every marker's corners
     averaged over the frames that found it, the mean colour levels."""
-    images = [f.image for f in frames]
-    if len(images) == 3:
-        a, b, c = images
-        image = cv2.max(cv2.min(a, b), cv2.min(cv2.max(a, b), c))
-    else:
-        image = np.median(np.stack(images), axis=0).astype(np.uint8)
+    image = pixel_median([f.image for f in frames])
     corners: dict[int, list[Array]] = {}
     for f in frames:
         for marker_id, quad in f.view.corners_px.items():
@@ -218,6 +213,26 @@ def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
     black = np.mean([f.levels.black for f in frames], axis=0)
     white = np.mean([f.levels.white for f in frames], axis=0)
     return BoardFrame(image, view, Levels(black, white))
+
+
+def pixel_median(images: Sequence[Array]) -> Array:
+    """The pixel-wise median of equally shaped 8-bit images (of an even count, the mean of
+    the middle two, rounded down): the images sorted pixel by pixel by an odd-even
+    transposition network of whole-image minima and maxima, a few milliseconds a step,
+    where numpy's median over a stack of two 1600 x 1200 frames takes most of a second.
+
+    >>> frames = [np.full((1, 2), v, np.uint8) for v in (9, 3, 200, 4)]
+    >>> pixel_median(frames).tolist(), pixel_median(frames[:3]).tolist()
+    ([[6, 6]], [[9, 9]])
+    """
+    ordered = list(images)
+    count = len(ordered)
+    for step in range(count):
+        for i in range(step % 2, count - 1, 2):
+            a, b = ordered[i], ordered[i + 1]
+            ordered[i], ordered[i + 1] = cv2.min(a, b), cv2.max(a, b)
+    low, high = ordered[(count - 1) // 2], ordered[count // 2]
+    return (low >> 1) + (high >> 1) + (low & high & 1)
 
 
 def median_of(stack: Sequence[Array]) -> Array:
