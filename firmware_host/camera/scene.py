@@ -239,6 +239,9 @@ def median_of(stack: Sequence[Array]) -> Array:
     """The element-wise median of equally shaped arrays, ignoring NaN (NaN where all are)."""
     if len(stack) == 1:
         return stack[0]
+    if len(stack) == 2:  # numpy's nanmedian of two 300 x 300 colour images: 200 ms
+        a, b = stack
+        return np.where(np.isnan(a), b, np.where(np.isnan(b), a, (a + b) / 2))
     if len(stack) == 3:
         a, b, c = stack
         middle = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
