@@ -259,10 +259,14 @@ def _rim_corner(
     two steps when the rim is narrow, and the distance from the face (``d``) never levels
     off between them. Only profiles whose first rise heads darker (the sample past
     ``first`` lies darker than the face by more than it lies off the face's hue) are
-    looked at. Their corner is the sample between ``first`` and ``levelled`` farthest
+    looked at. The path turns at the sample between ``first`` and ``levelled`` farthest
     from the straight line from the face's colour to the levelled-off one; it counts when
-    it lies more than ``rise`` off that line, past the first rise (its distance from the
-    face above ``low``), and near the face's colour line (:data:`RIM_HUE`)."""
+    it lies more than ``rise`` off that line. The blur rounds the turn: where the rim is
+    only two or three pixels wide, that farthest sample is already partly the colour
+    beyond, off the face's hue, so the rim's colour is read before it: at the sample
+    farthest from the line, up to the turn, that is still near the face's colour line
+    (:data:`RIM_HUE`), past the first rise (its distance from the face above ``low``) and
+    itself more than ``rise`` off the line."""
     count = d.shape[1]
     every = np.arange(len(d))
     heads = np.flatnonzero(
@@ -280,9 +284,15 @@ def _rim_corner(
     away = d[heads] ** 2 - along * along  # squared distances from the line
     index = np.arange(count)
     away[(index < start[:, None]) | (index > end[:, None])] = -1.0
-    corner = away.argmax(axis=1)
+    turn = away.argmax(axis=1)
+    hued = _darker(own.reshape(-1, 3), np.repeat(face, count, axis=0), RIM_HUE).reshape(
+        len(heads), count
+    )
+    corner = np.where(hued & (index <= turn[:, None]) & (d[heads] >= low[heads, None]),
+                      away, -1.0).argmax(axis=1)
     rim = (
-        (away[rows, corner] > rise[heads] ** 2)
+        (away[rows, turn] > rise[heads] ** 2)
+        & (away[rows, corner] > rise[heads] ** 2)
         & (d[heads, corner] >= low[heads])
         & _darker(own[rows, corner], face, RIM_HUE)
     )

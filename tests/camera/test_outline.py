@@ -93,6 +93,24 @@ def test_a_faint_rim_beside_a_face_in_a_lighting_gradient_is_not_the_outline(
     assert abs(found - edge) < 0.25  # the old threshold put it on the rim, 0.8-2 mm out
 
 
+@settings(max_examples=40, deadline=None)
+@given(edge=st.floats(-1.0, 1.0), rim=st.floats(1.0, 1.5), darkness=st.floats(0.65, 0.78),
+       blur=st.floats(0.45, 0.55),
+       outside=st.sampled_from([(235.0, 235.0, 235.0), (180.0, 170.0, 200.0),
+                                (120.0, 120.0, 120.0), (40.0, 200.0, 240.0)]))
+def test_a_rim_a_wide_blur_rounds_into_what_lies_beyond_is_not_the_outline(
+    edge, rim, darkness, blur, outside
+):
+    """A faint rim two or three pixels wide under a blur of as much: the colours' path
+    turns from the rim toward what lies beyond in a curve, and the sample farthest from
+    its chord is already half the colour beyond, off the face's hue. The rim's colour is
+    read at the last sample before the turn still of the face's hue; the sample farthest
+    from the chord put the edge on the rim's outer edge, 1.1-1.2 mm out."""
+    samples = profile(edge, blur, np.array(outside), rim, FACE * darkness)
+    found = edge_offsets(samples[None], FACE, OFFSETS)[0]
+    assert abs(found - edge) < 0.35
+
+
 def test_a_profile_that_never_leaves_the_face_finds_no_edge():
     samples = profile(5.0, 0.2, np.array([235.0, 235.0, 235.0]))  # edge beyond the reach
     assert math.isnan(edge_offsets(samples[None], FACE, OFFSETS)[0])
