@@ -25,7 +25,6 @@ from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
 from firmware_host.sensors import DieReading
 from firmware_host.service.clock import ScaledClock
-from firmware_host.service.dice_autoplay import DicePlayers
 from firmware_host.service.dice_table import DiceTable
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
@@ -38,6 +37,7 @@ from firmware_host.service.runner import (
     stop_on_signals,
     wait_for_hub,
 )
+from firmware_host.simulation import Players
 from firmware_host.tables.game import Setup, TableGame
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
@@ -110,8 +110,10 @@ class DiceService:
         loop = asyncio.get_running_loop()
         stop_on_signals(self.stop)
         tasks = [loop.create_task(self._feed())]
-        if self.options.autoplay:
-            players = DicePlayers(self.table, self.options.seed, self.clock, self.options.think)
+        if self.options.autoplay and self.hub is not None and self.hub.virtual is not None:
+            players = self.hub.virtual.dice_players(
+                self.table, self.options.seed, self.clock, self.options.think
+            )
             tasks.append(loop.create_task(self._autoplay(players)))
         page = None
         if self.options.http:
@@ -148,7 +150,7 @@ class DiceService:
                 reading = DieReading(message["die"], not message["stable"], message["face"])
                 self.table.die(reading)
 
-    async def _autoplay(self, players: DicePlayers) -> None:
+    async def _autoplay(self, players: Players) -> None:
         await players.play()
         if self.options.http:
             event(log, "autoplay done: the page shows the result until the service stops")

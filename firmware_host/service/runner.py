@@ -1,12 +1,12 @@
 """Running the service: everything ``tabletop run`` starts, wired together, in one loop.
 
 :class:`Service` opens the journal and resumes its unfinished game (or starts one), finds
-the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's virtual hub on a
-pty; with none of them it waits for a hub to be plugged in, saying so on the page), makes
-the referee's eye, the controller, the LED tracks, the buttons, the autoplay players and
-the page; :meth:`Service.run` connects the hub link and runs them all until the game is
-over (with autoplay and no page) or it is told to stop (:meth:`Service.stop`, Ctrl-C,
-SIGTERM).
+the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's virtual table,
+:mod:`firmware_host.simulation`, its hub on a pty; with none of them it waits for a hub to
+be plugged in, saying so on the page), makes the referee's eye, the controller, the LED
+tracks, the buttons, the virtual table's players and the page; :meth:`Service.run`
+connects the hub link and runs them all until the game is over (with autoplay and no page)
+or it is told to stop (:meth:`Service.stop`, Ctrl-C, SIGTERM).
 
 Clocks: the game's clock (``--speed``: the players' pauses, the LED animations) is the
 injected one. The virtual hub paces its events at ``speed`` times real time (as fast as
@@ -62,7 +62,6 @@ from firmware_host.outputs.hub_tracks import HubTracks
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.panel.buttons import PanelButtons
 from firmware_host.sensors.collector import DropCollector
-from firmware_host.service.autoplay import THINK_SECONDS, AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import TableController
 from firmware_host.service.eye_referee import EyeReferee
@@ -70,7 +69,7 @@ from firmware_host.service.hub_feed import HubFeed
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
 from firmware_host.service.track_log import LoggedTracks
-from firmware_host.service.virtual_hand import VirtualHand
+from firmware_host.simulation import Hand, Players
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig, load_web_config
 from firmware_host.web.look import NO_CAMERA, LastLook
@@ -95,6 +94,9 @@ def hub_time(link: HubLink) -> float:
     if session is None or origin is None:
         return 0.0
     return session.clock() - origin - (session.sync.uncertainty or 0.0) - IN_FLIGHT_S
+
+THINK_SECONDS = 3.0
+"""How long a simulated player takes between selecting and dropping (clock seconds)."""
 
 DEFAULT_PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 """The players of a game nobody set up (four, as autoplay shows a newcomer)."""
@@ -199,9 +201,9 @@ async def wait_for_hub(
 def service_camera(
     table: Table, table_file: str | None, hub: HubChoice | None, seed: int
 ) -> CameraFeed | None:
-    """The table's camera (None for ``camera: none``): the virtual camera showing the
-    simulator's true board when the hub is the simulator's, else the table file's source
-    (opened at the first look)."""
+    """The table's camera (None for ``camera: none``): the virtual table's camera, showing
+    its true board, when the hub is a virtual table's, else the table file's source (opened
+    at the first look)."""
     setup = table.camera
     if setup is None:
         return None
@@ -209,15 +211,7 @@ def service_camera(
     sight = Sight(table.board, setup, load_params(), effective_colors(setup, folder))
     virtual = hub.virtual if hub is not None else None
     if virtual is not None:
-        from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
-
-        camera = VirtualCamera(table, virtual.profile, seed)
-        world = virtual.world
-        return CameraFeed(
-            lambda: VirtualCameraSource(camera, lambda: world.pieces, lambda: world.drops),
-            sight,
-            setup.frames_per_look,
-        )
+        return CameraFeed(virtual.camera(seed), sight, setup.frames_per_look)
     return CameraFeed(lambda: open_source(setup, folder), sight, setup.frames_per_look)
 
 
@@ -272,7 +266,7 @@ class Service:
             announce(f"tabletop run: resuming game {game.game_id} at turn {game.state.next_turn}")
         edges = game.state.started.variants.edges
         virtual = self.hub.virtual if self.hub is not None else None
-        self.hand = VirtualHand(virtual, options.seed, edges) if virtual is not None else None
+        self.hand: Hand | None = virtual.hand(options.seed, edges) if virtual is not None else None
         if self.hand is not None:
             self.hand.replay(game.state.drops)
         self.eye = eye = Eye(table, params, eye_config, edges=edges, seed=options.seed)
@@ -383,10 +377,8 @@ class Service:
         if self.buttons:
             tasks.append(loop.create_task(self._buttons_loop()))
         if self.options.autoplay and self.hand is not None:
-            players = AutoPlayers(
+            players = self.hand.players(
                 self.controller,
-                self.hand,
-                self.options.seed,
                 self.clock,
                 self.options.think,
                 answers=self.options.autoplay_answers,
@@ -399,7 +391,7 @@ class Service:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _autoplay(self, players: AutoPlayers) -> None:
+    async def _autoplay(self, players: Players) -> None:
         await players.play()
         if self.options.http:
             event(log, "autoplay done: the page shows the result until the service stops")

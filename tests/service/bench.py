@@ -1,9 +1,9 @@
 """A bench for the turn flow's tests: the simulator's true world in the test's process,
 with no hub, no link and no eye between the drop and the controller.
 
-:class:`SimulatedTable` is a :class:`~firmware_host.service.autoplay.Hand`: each drop
-happens in the simulator's :class:`~simulator.true_world.TrueWorld` (in a worker thread)
-and its readings go straight to the controller. :class:`Bench` holds a journaled game on
+:class:`SimulatedTable` is a :class:`~simulator.autoplay.Hand`: each drop happens in the
+simulator's :class:`~simulator.true_world.TrueWorld` (in a worker thread) and its readings
+go straight to the controller. :class:`Bench` holds a journaled game on
 it, refereed by :class:`TruthReferee` from the true poses.
 
 A resumed game needs the true board back: :meth:`SimulatedTable.replay` drops the
@@ -29,13 +29,13 @@ from firmware_host.outputs.clock import Clock
 from firmware_host.panel.buttons import Action as Button
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropReadings
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase, TableController
 from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
 from firmware_host.service.runner import Options, game_start
 from firmware_host.service.track_log import LoggedTracks
 from firmware_host.web.actions import Select
+from simulator.autoplay import AutoPlayers, aim
 from simulator.true_world import TrueWorld
 
 Feed = Callable[[DropReadings], Awaitable[None]]

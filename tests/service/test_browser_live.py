@@ -13,12 +13,12 @@ from selenium.webdriver.support.wait import WebDriverWait
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal
 from firmware_host.rules.pieces import Color, Shape
-from firmware_host.service.autoplay import AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Service
 from firmware_host.web.config import load_web_config
+from simulator.autoplay import AutoPlayers
 from tests.service.support import REST, AskingReferee, options
 from tests.web.layout import PHONE, check, viewport
 from tests.web.test_browser import totals_shown, turn_shown, waiting

@@ -14,11 +14,11 @@ from firmware_host.games.dropit.events import ShapeDropped
 from firmware_host.journal.dropit import load_events
 from firmware_host.journal.store import Journal
 from firmware_host.link.inventory import table_inventory
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.runner import Service
+from simulator.autoplay import AutoPlayers, aim
 from tests.service.bench import Bench
 from tests.service.support import options
 

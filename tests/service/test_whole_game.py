@@ -12,10 +12,10 @@ from gpiozero.pins.mock import MockFactory
 from firmware_host.journal.dropit import load_state
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
+from simulator.autoplay import AutoPlayers, aim
 from tests.service.support import options, until
 
 PINS = {"next": 6, "confirm": 13, "joker": 19, "yes": 26, "no": 21}

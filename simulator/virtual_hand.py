@@ -20,11 +20,13 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.eye.questions import features
 from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.state import Drop
+from firmware_host.outputs.clock import Clock
 from firmware_host.rules.landing import judge
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.rules.position import Position
-from firmware_host.service.autoplay import aim
+from firmware_host.service.controller import TableController
 from firmware_host.service.referee import Asked
+from simulator.autoplay import AutoPlayers, aim
 from simulator.hub import VirtualHub
 
 
@@ -47,6 +49,12 @@ class VirtualHand:
     async def drop(self, turn: int, color: Color, shape: Shape, x: float, angle: float) -> None:
         """Let the piece of ``turn`` go (the physics runs in a worker thread)."""
         await asyncio.to_thread(self.hub.drop, color, shape, x, angle)
+
+    def players(
+        self, table: TableController, clock: Clock, think: float, *, answers: bool
+    ) -> AutoPlayers:
+        """Players of every seat of ``table``'s game, dropping with this hand."""
+        return AutoPlayers(table, self, self.seed, clock, think, answers=answers)
 
     def board(self) -> tuple[Piece, ...]:
         """Every piece at its true pose, named as the game names them."""

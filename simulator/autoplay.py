@@ -36,12 +36,10 @@ from firmware_host.outputs.clock import Clock
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.service.controller import Phase, TableController
 from firmware_host.service.referee import Asked
+from firmware_host.service.runner import THINK_SECONDS
 from firmware_host.web.actions import Answer, Confirm, Joker, Select
 
 log = logging.getLogger("firmware_host.service.autoplay")
-
-THINK_SECONDS = 3.0
-"""How long a simulated player takes between selecting and dropping (clock seconds)."""
 
 JOKER_WORTH = 2
 """A simulated player spends a joker on a drop worth at least this many points."""

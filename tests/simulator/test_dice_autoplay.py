@@ -4,9 +4,9 @@ make the moves the game offers them."""
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.clock import SimulatedClock
-from firmware_host.service.dice_autoplay import DicePlayers
 from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.game import Setup
+from simulator.dice_autoplay import DicePlayers
 from tests.tables.dice_duel import DiceDuel
 
 
