@@ -132,7 +132,7 @@ def test_a_negative_drop_count_is_refused(capsys):
     with pytest.raises(SystemExit) as caught:
         main(["simulate", "--drops", "-1"])
     assert caught.value.code == 2
-    assert "expected 0 or more" in capsys.readouterr().err
+    assert "expected a whole number of 0 or more" in capsys.readouterr().err
 
 
 def test_the_judge_accepts_every_state_of_four_random_games():

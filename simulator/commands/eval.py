@@ -21,20 +21,11 @@ import json
 from gettext import ngettext
 from typing import Any
 
+from firmware_host.commands.values import count
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.eye import load_eye_config
 from firmware_host.model.params import load_params
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
 
 
 def register(sim_subparsers: Any) -> None:
@@ -42,7 +33,7 @@ def register(sim_subparsers: Any) -> None:
     parser = sim_subparsers.add_parser(
         "eval", help="referee simulated drops from their readings and compare with the truth"
     )
-    parser.add_argument("--drops", type=_count, default=36, metavar="N", help="drops (36)")
+    parser.add_argument("--drops", type=count, default=36, metavar="N", help="drops (36)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (0)")
     parser.add_argument(
         "--noise", default="realistic", metavar="PROFILE", help="noise profile name or file"
