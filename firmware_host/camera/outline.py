@@ -288,14 +288,11 @@ def _rim_corner(
     hued = _darker(own.reshape(-1, 3), np.repeat(face, count, axis=0), RIM_HUE).reshape(
         len(heads), count
     )
-    corner = np.where(hued & (index <= turn[:, None]) & (d[heads] >= low[heads, None]),
-                      away, -1.0).argmax(axis=1)
-    rim = (
-        (away[rows, turn] > rise[heads] ** 2)
-        & (away[rows, corner] > rise[heads] ** 2)
-        & (d[heads, corner] >= low[heads])
-        & _darker(own[rows, corner], face, RIM_HUE)
-    )
+    # the samples up to the turn that may be the rim's colour (the others at -1)
+    rimlike = np.where(hued & (index <= turn[:, None]) & (d[heads] >= low[heads, None]),
+                       away, -1.0)
+    corner = rimlike.argmax(axis=1)
+    rim = (away[rows, turn] > rise[heads] ** 2) & (rimlike[rows, corner] > rise[heads] ** 2)
     corners = np.full(len(d), -1)
     corners[heads[rim]] = corner[rim]
     return corners
