@@ -26,6 +26,7 @@ import pymunk
 
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.model.params import PhysicsParams
+from firmware_host.rules.geometry import piece_shape
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 WALL_THICKNESS_MM = 50.0
@@ -167,13 +168,7 @@ def add_fixed_piece(
 ) -> None:
     """Add a piece that cannot move: its shape on ``space``'s static body at ``state``'s
     pose, with a piece's friction and elasticity."""
-    dims = board.shapes.of(state.shape)
-    shape: pymunk.Shape
-    if isinstance(dims, CircleShape):
-        shape = pymunk.Circle(space.static_body, dims.radius, (state.x, state.y))
-    else:
-        corners = outline(board, state.shape, state.angle)
-        shape = pymunk.Poly(space.static_body, [(state.x + x, state.y + y) for x, y in corners])
+    shape = piece_shape(board, state.shape, state.piece().pose, body=space.static_body)
     shape.friction, shape.elasticity = _piece_coefficients(params)
     space.add(shape)
 
