@@ -7,10 +7,19 @@ to the image (px). The board is found again in every frame, so a camera nudged b
 looks changes nothing. Any one marker gives a homography (its four corners); two or more
 give one that holds across the whole board. A frame in which no marker of the layout is
 found raises :class:`BoardNotFound`.
+
+A marker's edges are found where its black border turns white, and where that is depends
+on the blur and the print, not on the marker: a lens blurring in linear light shrinks a
+black square by a fraction of a pixel on every side, ink spreading on paper grows it. That
+offset is the same for every edge of a frame, so with two markers or more it is fitted
+along with the homography (:func:`edge_offset`), and the corners are moved back by it:
+the residual left is what the corners truly disagree on.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -51,6 +60,12 @@ TRACK_PX = 1.0
 corner further than this (px) from them is taken as found there without a search."""
 REFINE_PAD_PX = int(EDGE_REACH_PX) + 2
 """How far beyond a searched region the frame is turned grey for refining corners."""
+MAX_EDGE_OFFSET_PX = 3.0
+"""The most the found edges may lie outside (or inside) the markers' true ones (px): a
+larger fitted offset is not the blur's and is not applied."""
+OFFSET_STEPS_PX = (1.0, 0.1)
+"""The steps (px) of the edge offset's fit: the homography's residual is a parabola in
+the offset, whose vertex three fits at these steps find (the second refines the first)."""
 
 
 class BoardNotFound(TabletopError):
@@ -62,14 +77,17 @@ class BoardView:
     """Where the board's plane lies in one frame.
 
     ``homography`` maps board millimetres ``(x, y, 1)`` to image pixels; ``markers`` are the
-    ids it was found from; ``residual_px`` is the RMS distance of their corners from where
-    the homography puts them (0 for a single marker: four corners fit exactly).
+    ids it was found from; ``corners_px`` their corners as found; ``edge_offset_px`` how far
+    outside their true edges the found edges lie (:func:`edge_offset`); ``residual_px`` the
+    RMS distance of the corners, moved back by that offset, from where the homography puts
+    them (0 for a single marker: four corners fit exactly).
     """
 
     homography: Array
     markers: tuple[int, ...]
     residual_px: float
     corners_px: dict[int, Array]
+    edge_offset_px: float = 0.0
 
     def to_image(self, points: Array) -> Array:
         """Board points (N x 2, mm) to image points (N x 2, px)."""
@@ -100,7 +118,7 @@ class BoardView:
         sigma = max(CORNER_SIGMA_PX, RESIDUAL_FACTOR * self.residual_px)
         ids = sorted(self.corners_px)
         board = np.array([c for i in ids for c in layout.corners(i)], dtype=np.float64)
-        image = np.vstack([self.corners_px[i] for i in ids])
+        image = _moved_in(self.corners_px, ids, self.edge_offset_px)
         drawn = []
         for _ in range(SPREAD_DRAWS):
             moved = image + rng.normal(0.0, sigma, image.shape)
@@ -124,6 +142,63 @@ class BoardView:
         a, b, c = self.to_image(np.vstack([pts, across, up])).reshape(3, -1, 2)
         (ux, uy), (vx, vy) = (b - a).T, (c - a).T
         return np.sqrt(np.abs(ux * vy - uy * vx))
+
+
+def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> float:
+    """How far (px) the found edges of the markers ``ids`` lie outside their true edges,
+    the same for every edge: the offset that leaves the least residual when the
+    homography from the corners ``board`` (mm, in the order of ``ids``) is fitted to
+    ``found`` moved in by it. A
+    single marker cannot tell it from its size (0); a fit beyond
+    :data:`MAX_EDGE_OFFSET_PX` is not the blur's (0).
+
+    >>> layout = np.array([[0, 0], [24, 0], [24, 24], [0, 24],
+    ...                    [100, 0], [124, 0], [124, 24], [100, 24]], float)
+    >>> quads = layout.reshape(2, 4, 2) * 3.0       # 3 px per mm, no perspective
+    >>> grown = quads + 0.6 * np.sign(quads - quads.mean(axis=1, keepdims=True))
+    >>> round(edge_offset(layout, {0: grown[0], 1: grown[1]}, [0, 1]), 3)
+    0.6
+    """
+    if len(ids) < 2:
+        return 0.0
+    image = np.vstack([found[i] for i in ids])
+    out = _outward(found, ids)
+
+    def squares(offset: float) -> float:
+        moved = image - offset * out
+        homography, _mask = cv2.findHomography(board, moved, 0)
+        if homography is None:
+            return math.inf
+        projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography)
+        return float(np.sum((projected.reshape(-1, 2) - moved) ** 2))
+
+    offset = 0.0
+    for step in OFFSET_STEPS_PX:
+        # the sum of squares is a parabola in the offset: its vertex from three points
+        low, mid, high = squares(offset - step), squares(offset), squares(offset + step)
+        curve = low - 2 * mid + high
+        if not math.isfinite(curve) or curve <= 0:
+            return 0.0
+        offset += step * (low - high) / (2 * curve)
+    return offset if abs(offset) <= MAX_EDGE_OFFSET_PX else 0.0
+
+
+def _outward(found: dict[int, Array], ids: Sequence[int]) -> Array:
+    """For each corner of the markers ``ids``, the way it moves when every edge of its
+    marker moves out by one pixel: along both edges' outward normals, about ``sqrt(2)``
+    times the unit vector from the marker's centre (a square in mild perspective)."""
+    ways = []
+    for i in ids:
+        quad = found[i]
+        away = quad - quad.mean(axis=0)
+        ways.append(math.sqrt(2.0) * away / np.linalg.norm(away, axis=1, keepdims=True))
+    return np.vstack(ways)
+
+
+def _moved_in(found: dict[int, Array], ids: Sequence[int], offset: float) -> Array:
+    """The corners of the markers ``ids`` with their edges moved in by ``offset`` px."""
+    image = np.vstack([found[i] for i in ids])
+    return image if offset == 0.0 else image - offset * _outward(found, ids)
 
 
 def refine_corners(gray: Array, quad: Array) -> Array:
@@ -333,7 +408,8 @@ class MarkerFinder:
             )
         ids = tuple(sorted(found))
         board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
-        image = np.vstack([found[i] for i in ids])
+        offset = edge_offset(board, found, ids)
+        image = _moved_in(found, ids, offset)
         homography, _ = cv2.findHomography(board, image, 0)
         if homography is None:
             raise BoardNotFound(
@@ -341,7 +417,7 @@ class MarkerFinder:
             )
         projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
         residual = float(np.sqrt(np.mean(np.sum((projected - image) ** 2, axis=1))))
-        return BoardView(homography, ids, residual, found)
+        return BoardView(homography, ids, residual, found, offset)
 
     def find(self, frame: Array) -> BoardView:
         """Detect and fit in one go."""
