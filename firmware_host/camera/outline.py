@@ -80,6 +80,8 @@ that of the sampling)."""
 COVARIANCE_INFLATION = 4.0
 """Neighbouring profiles share their errors (blur, the rim, JPEG blocks): the textbook
 covariance is multiplied by this (calibrated against true poses, docs/camera.md)."""
+SIDE_SHARE = 1.0
+ARC_DEGREES = 45.0
 COVARIANCE_FLOOR_MM = 0.07
 """Standard deviation added to x and y whatever the residuals say (the board's
 homography and the model's dimensions are not exact either)."""
@@ -492,6 +494,41 @@ def _gauss_newton_steps(
     return weights, steps
 
 
+def _sides_covariance(
+    residuals: Array, weights: Array, jac: Array, inverse: Array, circle: bool
+) -> Array:
+    """The pose's covariance from errors each side shares: a rim, a neighbour or the blur
+    moves every profile of a side alike, which no count of profiles averages out. Each
+    side's weighted mean residual shows the part of its offset the fit could not take up
+    (for opposite sides, their common part; the pose took up the rest, as large on
+    average), so twice their mean square is each side's variance, and every side moved by
+    it moves the pose through the fit's normal equations (``inverse``)."""
+    side = _sides(jac, circle)
+    count = int(side.max()) + 1 if len(side) else 0
+    held = np.bincount(side, weights, minlength=count)
+    used = held > 0
+    if used.sum() < 2:
+        return np.zeros_like(inverse)
+    means = np.bincount(side, weights * residuals, minlength=count)[used] / held[used]
+    variance = SIDE_SHARE * 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
+    pulls = np.stack(
+        [np.bincount(side, weights * column, minlength=count)[used] for column in jac.T],
+        axis=1,
+    )
+    moves = pulls @ inverse  # each side moved out by 1 mm: the pose's step
+    return variance * (moves.T @ moves)
+
+
+def _sides(jac: Array, circle: bool) -> Array:
+    """Each profile's side: a polygon's by its normal, a circle's by arcs of
+    :data:`ARC_DEGREES`."""
+    turn = np.degrees(np.arctan2(jac[:, 1], jac[:, 0])) % 360.0
+    if circle:
+        return (turn // ARC_DEGREES).astype(int)
+    _, side = np.unique(np.round(turn).astype(int) % 360, return_inverse=True)
+    return side.ravel()
+
+
 def _finish(
     pose: Pose,
     residuals: Array,
@@ -516,7 +553,9 @@ def _finish(
     except np.linalg.LinAlgError:
         inverse = np.eye(len(cols)) * 1e6
     cov = np.zeros((3, 3))
-    block = COVARIANCE_INFLATION * variance * inverse
+    block = COVARIANCE_INFLATION * variance * inverse + _sides_covariance(
+        r, weights, a, inverse, circle
+    )
     if circle:
         cov[:2, :2] = block
     else:

@@ -59,7 +59,7 @@ class CameraVerdict:
 
 
 SURE_FOUND = 0.7
-SURE_RMS_MM = 0.2
+SURE_RMS_MM = 0.3
 """A verdict is sure only when the dropped piece's fit found at least :data:`SURE_FOUND`
 of its outline with residuals of at most this (RMS, mm): a fit on part of an outline
 can be off by more than its standard deviations say."""
