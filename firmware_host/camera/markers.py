@@ -184,14 +184,19 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
 
 
 def _outward(found: dict[int, Array], ids: Sequence[int]) -> Array:
-    """For each corner of the markers ``ids``, the way it moves when every edge of its
-    marker moves out by one pixel: along both edges' outward normals, about ``sqrt(2)``
-    times the unit vector from the marker's centre (a square in mild perspective)."""
+    """For each corner of the markers ``ids``, how it moves when every edge of its marker
+    moves out by one pixel: the point where the two edges through it meet, each moved
+    along its own outward normal."""
     ways = []
     for i in ids:
         quad = found[i]
-        away = quad - quad.mean(axis=0)
-        ways.append(math.sqrt(2.0) * away / np.linalg.norm(away, axis=1, keepdims=True))
+        along = np.roll(quad, -1, axis=0) - quad  # edge k runs from corner k to k + 1
+        normals = np.c_[along[:, 1], -along[:, 0]] / np.linalg.norm(along, axis=1)[:, None]
+        middles = quad + along / 2
+        normals *= np.sign(np.sum(normals * (middles - quad.mean(axis=0)), axis=1))[:, None]
+        # corner k lies on edges k - 1 and k: v . n(k-1) = 1 and v . n(k) = 1
+        pairs = np.stack([np.roll(normals, 1, axis=0), normals], axis=1)
+        ways.append(np.linalg.solve(pairs, np.ones((4, 2, 1)))[..., 0])
     return np.vstack(ways)
 
 

@@ -179,3 +179,32 @@ def test_every_pieces_gauss_newton_step_is_its_own() -> None:
         assert np.allclose(together_weights[40 * g:40 * (g + 1)], weights, atol=1e-12)
     assert abs(together[0][0] - 0.3) < 0.05 and together[1][2] == 0.0
     assert np.isnan(together[2]).all()
+
+
+def test_a_side_moved_as_a_whole_widens_the_pose_across_it() -> None:
+    from firmware_host.camera.outline import _finish, outline_points
+    from firmware_host.config.board import load_board
+    from firmware_host.rules.pieces import Pose, Shape
+
+    pose = Pose(100.0, 50.0, 0.0)
+    square = outline_points(load_board(), Shape.SQUARE, pose)
+    jac = np.c_[square.normals, square.levers]
+    count = len(jac)
+    weights, usable = np.ones(count), np.ones(count, bool)
+    face = np.zeros(3)
+
+    def sigma(residuals: np.ndarray) -> tuple[float, float, float]:
+        return _finish(pose, residuals, weights, jac, usable, False, face).sigma
+
+    clean = sigma(np.zeros(count))
+    # the top side found 0.2 mm out: the fit takes half into y, the other half shows on
+    # the top and the bottom sides alike, as a side's own error would
+    shared = np.where(np.abs(square.normals[:, 1]) > 0.99, 0.1, 0.0)
+    moved = sigma(shared)
+    # every side's variance is twice the sides' mean square (0.01 mm²: what one side
+    # shows, any side may hide), and moving one side moves the pose by half of it
+    for axis in (0, 1):
+        assert math.isclose(moved[axis] ** 2 - clean[axis] ** 2, 0.01 * 0.5, rel_tol=0.05)
+    # the same residuals scattered along the sides move no side as a whole
+    scattered = np.where(np.arange(count) % 2 == 0, 0.1, -0.1) * (shared != 0)
+    assert sigma(scattered)[1] < clean[1] + 0.01
