@@ -23,7 +23,7 @@ import dataclasses
 import json
 from collections.abc import Iterable
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
@@ -74,18 +74,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event_reader(classes: Iterable[type[JsonEvent]]) -> EventReader:
-    """A reader for one game's events, dispatching on the ``type`` key."""
+E = TypeVar("E", bound=JsonEvent)
+
+
+def event_reader(classes: Iterable[type[E]]) -> EventReader[E]:
+    """A reader for one game's events ``E`` (the union of ``classes``), dispatching on the
+    ``type`` key."""
     return EventReader({cls.TYPE: cls for cls in classes})
 
 
 @dataclasses.dataclass(frozen=True)
-class EventReader:
-    """Reads any of one game's events from JSON (see :func:`event_reader`)."""
+class EventReader(Generic[E]):
+    """Reads any of one game's events ``E`` from JSON (see :func:`event_reader`)."""
 
-    classes: dict[str, type[JsonEvent]]
+    classes: dict[str, type[E]]
 
-    def __call__(self, data: Any, source: str = "event") -> JsonEvent:
+    def __call__(self, data: Any, source: str = "event") -> E:
         """The event ``data`` describes; an unknown ``type`` is an :class:`InputError`."""
         if not isinstance(data, dict):
             raise InputError(source, "(top level)", "expected a JSON object")
