@@ -127,7 +127,7 @@ class FileLoader(yaml.SafeLoader):
 
     # PyYAML keeps the resolvers on the class (add_implicit_resolver copies them into the
     # subclass); types-PyYAML declares them per instance.
-    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {  # type: ignore[misc]
+    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {  # type: ignore[misc]  # see above
         first: [(tag, regexp) for tag, regexp in resolvers if tag != _FLOAT_TAG]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }

@@ -36,12 +36,14 @@ class JsonEvent:
 
     TYPE: ClassVar[str]
     """The value of the ``type`` key that names this event in JSON."""
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    """Every event is a dataclass (declared, not set: the mixin itself is none)."""
 
     __pydantic_config__ = ConfigDict(strict=True, extra="forbid")
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready mapping: ``type`` first, then the fields in order."""
-        fields = dataclasses.asdict(self)  # type: ignore[call-overload]
+        fields = dataclasses.asdict(self)
         return {"type": self.TYPE} | {k: _plain(v) for k, v in fields.items()}
 
     @classmethod
@@ -52,7 +54,7 @@ class JsonEvent:
         if data.get("type") != cls.TYPE:
             raise InputError(source, "type", f"expected {cls.TYPE!r}, got {data.get('type')!r}")
         fields = {k: v for k, v in data.items() if k != "type"}
-        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        known = {f.name for f in dataclasses.fields(cls)}
         for key in fields:
             if key not in known:
                 raise InputError(source, str(key), "unknown key (not part of this event)")
