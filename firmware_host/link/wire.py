@@ -12,12 +12,12 @@ of ``LEN SEQ TYPE PAYLOAD``, big-endian.
 >>> [(seq, kind) for seq, kind, _ in decoder.feed(b"\\x00garbage" + frame)]
 [(7, 16)]
 
-MicroPython compatibility (why this file looks the way it does): no dataclasses, enum or
-typing at run time, no ``from __future__`` import; messages are plain dicts and frames
-plain tuples. Function annotations use built-in names and ``typing.Any`` only: the
-MicroPython compiler accepts annotations and ignores them (so ``Any`` need not exist there:
-its import is skipped when MicroPython has no ``typing``). ``binascii.crc_hqx`` (C, CPython
-only) computes the CRC when present; the table-driven fallback gives the same result (tested).
+MicroPython compatibility (why this file looks the way it does): no dataclasses or enum,
+no ``from __future__`` import; messages are plain dicts and frames plain tuples. Function
+annotations use built-in names and ``typing.Any`` only (for mypy): the MicroPython compiler
+accepts annotations and ignores them, so ``Any`` need not exist there, and its import is
+skipped where there is no ``typing``. ``binascii.crc_hqx`` (C, CPython only) computes the
+CRC when present; the table-driven fallback gives the same result (tested).
 """
 
 import struct
