@@ -14,6 +14,7 @@ from firmware_host.games.dropit.referee import referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.demo import DemoTable
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import Desk
 from firmware_host.web.svg import board_svg
 
@@ -37,7 +38,7 @@ def main() -> None:
         data, svg = view.to_json(), board_svg(view)
         built.append(time.perf_counter() - start)
     size = len(json.dumps({"view": data, "svg": svg}))
-    desk = Desk(table, Access(load_web_config(), seed=1))
+    desk = Desk(table, Access(load_web_config(), seed=1), DROP_IT)
     timings = asyncio.run(_refusals(desk))
     print(
         f"web, 36-piece board: view JSON + SVG median {statistics.median(built) * 1e3:.2f} ms, "

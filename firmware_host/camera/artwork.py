@@ -54,12 +54,12 @@ class Artwork:
             for a, b in zip(self._starts, self._ends, strict=True)
         ]
         art += [((none, none, c[None]), c[:2] - c[2], c[:2] + c[2]) for c in self._circles]
-        for (starts, ends, circles), low, high in art:
+        for (line_starts, line_ends, circles), low, high in art:
             u0, v0 = np.maximum(np.floor((low - reach - self._origin) / CELL_MM).astype(int), 0)
             u1, v1 = np.ceil((high + reach - self._origin) / CELL_MM).astype(int)
             u, v = np.meshgrid(np.arange(u0, min(u1, columns)), np.arange(v0, min(v1, rows)))
             centres = self._origin + (np.c_[u.ravel(), v.ravel()] + 0.5) * CELL_MM
-            own = distance_to(centres, starts, ends, circles).reshape(u.shape)
+            own = distance_to(centres, line_starts, line_ends, circles).reshape(u.shape)
             np.minimum(distance[v0:v1, u0:u1], own, out=distance[v0:v1, u0:u1])
         # the distance to the art changes no faster than the distance moved: a cell whose
         # centre lies clear of the border by half its diagonal lies wholly on one side
@@ -78,7 +78,7 @@ class Artwork:
         )
         cell = np.full(len(pts), _BORDER, np.int8)
         cell[inside] = self._cells[index[inside, 1], index[inside, 0]]
-        close = cell == _NEAR
+        close: Array = cell == _NEAR
         border = cell == _BORDER
         close[border] = self._distance(pts[border]) < CLEARANCE_MM
         return close

@@ -164,12 +164,12 @@ class Locator:
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
         result: dict[str, Located] = {}
-        with_prior = [p for p in pieces if p.prior is not None]
+        priors = [(p, p.prior) for p in pieces if p.prior is not None]
         fits = list(
             zip(
-                with_prior,
+                [p for p, _ in priors],
                 fit_outlines(
-                    look, self.board, [(p.shape, p.prior) for p in with_prior], self.artwork
+                    look, self.board, [(p.shape, prior) for p, prior in priors], self.artwork
                 ),
                 strict=True,
             )

@@ -106,12 +106,13 @@ class BoardView:
         if not seen:
             return np.full(len(pts), np.inf)
         spread_px = np.max(np.std(np.array(seen), axis=0), axis=1)
-        return spread_px / self.scales(pts.reshape(-1, 2))
+        spread_mm: Array = spread_px / self.scales(pts.reshape(-1, 2))
+        return spread_mm
 
     def _draws(self, layout: MarkerLayout) -> list[Array]:
         """The homographies of :meth:`spread_at`'s draws (made once per view; empty when
         the moved corners give none)."""
-        cached = self.__dict__.get("_drawn")
+        cached: list[Array] | None = self.__dict__.get("_drawn")
         if cached is not None:
             return cached
         rng = np.random.default_rng(SPREAD_SEED)
@@ -141,7 +142,8 @@ class BoardView:
         across, up = pts + np.array([1.0, 0.0]), pts + np.array([0.0, 1.0])
         a, b, c = self.to_image(np.vstack([pts, across, up])).reshape(3, -1, 2)
         (ux, uy), (vx, vy) = (b - a).T, (c - a).T
-        return np.sqrt(np.abs(ux * vy - uy * vx))
+        scale: Array = np.sqrt(np.abs(ux * vy - uy * vx))
+        return scale
 
 
 def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> float:
@@ -294,7 +296,7 @@ def _fit_line(points: Array) -> tuple[Array, Array]:
 def _meet(first: tuple[Array, Array], second: tuple[Array, Array]) -> Array:
     """Where two lines cross."""
     (p, d), (q, e) = first, second
-    t = np.linalg.solve(np.array([d, -e]).T, q - p)[0]
+    t: float = np.linalg.solve(np.array([d, -e]).T, q - p)[0]
     return p + t * d
 
 
@@ -343,7 +345,7 @@ class MarkerFinder:
         found: dict[int, Array] = {}
         if ids is None:
             return found
-        for marker_id, quad in zip(ids.ravel().tolist(), corners, strict=True):
+        for marker_id, quad in zip(map(int, ids.ravel()), corners, strict=True):
             if marker_id in self.layout.centres and marker_id not in found:
                 found[marker_id] = quad.reshape(4, 2).astype(np.float64)
         return found

@@ -308,7 +308,8 @@ def _darker(colours: Array, faces: Array, share: float) -> Array:
     bright = np.einsum("pc,pc->p", colours, faces) / size  # the colour's brightness
     off = colours - bright[:, None] * faces
     darker = share * (1.0 - bright)
-    return (bright < 1.0) & (np.einsum("pc,pc->p", off, off) < darker * darker * size)
+    found: Array = (bright < 1.0) & (np.einsum("pc,pc->p", off, off) < darker * darker * size)
+    return found
 
 
 def _levelled_off(d: Array, first: Array) -> Array:
@@ -325,7 +326,8 @@ def _levelled_off(d: Array, first: Array) -> Array:
     for k in range(1, count):  # the running peak, a sample at a time for all profiles
         np.maximum(peak[k - 1], peak[k], out=peak[k])
     flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
-    return np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    levelled: Array = np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    return levelled
 
 
 def _row_median(values: Array) -> Array:
@@ -345,7 +347,8 @@ def _first_crossing(d: Array, level: Array, start: int) -> Array:
     held = above.copy()
     held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
     held[:, :start] = False
-    return np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+    crossing: Array = np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+    return crossing
 
 
 def fit_outlines(
@@ -445,7 +448,8 @@ def _placed(
     centres = np.array([(pose.x, pose.y) for pose in poses])[piece_of]
 
     def turned(v: Array) -> Array:
-        return np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+        vectors: Array = np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+        return vectors
 
     return turned(rel) + centres, turned(normals)
 

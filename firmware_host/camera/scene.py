@@ -49,8 +49,12 @@ class Levels:
         """Raw BGR values (..., 3) to normalised ones (black 0, white 255), float32; 8-bit
         values are looked up in a table of the same figures (:attr:`table`)."""
         if colours.dtype == np.uint8:
-            return cv2.LUT(colours.reshape(-1, 1, 3), self.table).reshape(colours.shape)
-        return (np.asarray(colours, np.float32) - self.black) * (255.0 / (self.white - self.black))
+            looked_up: Array = cv2.LUT(colours.reshape(-1, 1, 3), self.table).reshape(colours.shape)
+            return looked_up
+        normalised: Array = (np.asarray(colours, np.float32) - self.black) * (
+            255.0 / (self.white - self.black)
+        )
+        return normalised
 
     @cached_property
     def table(self) -> Array:
@@ -73,7 +77,8 @@ def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels
     Black: the middle of each marker's border cells (a sixth of the side inside its edge);
     white: the middle of its quiet zone.
     """
-    blacks, whites = [], []
+    blacks: list[Array] = []
+    whites: list[Array] = []
     for marker_id in view.markers:
         cx, cy = layout.centres[marker_id]
         half = layout.size / 2
@@ -102,7 +107,8 @@ def sample(image: Array, points_px: Array, levels: Levels | None = None) -> Arra
     rows = -(-count // REMAP_ROW)  # OpenCV's remap takes maps under 32767 px a side
     grid = np.full((rows * REMAP_ROW, 2), -10.0, np.float32)
     grid[:count] = pts
-    raw = cv2.remap(
+    # OpenCV's stubs want a map2; with a two-channel map1 there is none (None), as remap allows
+    raw = cv2.remap(  # type: ignore[call-overload]  # map2 None: see above
         image, grid.reshape(rows, REMAP_ROW, 2), None, cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_CONSTANT,
     ).reshape(-1, 3)[:count]
@@ -163,7 +169,10 @@ class LookFrames:
         """How far off each board point (N x 2, mm) may lie for the markers' sake (mm, one
         standard deviation, the worst of the frames; see
         :meth:`~firmware_host.camera.markers.BoardView.spread_at`)."""
-        return np.max([f.view.spread_at(self.layout, points_mm) for f in self.sampled], axis=0)
+        spread: Array = np.max(
+            [f.view.spread_at(self.layout, points_mm) for f in self.sampled], axis=0
+        )
+        return spread
 
     @property
     def markers(self) -> tuple[int, ...]:
@@ -232,7 +241,8 @@ def pixel_median(images: Sequence[Array]) -> Array:
             a, b = ordered[i], ordered[i + 1]
             ordered[i], ordered[i + 1] = cv2.min(a, b), cv2.max(a, b)
     low, high = ordered[(count - 1) // 2], ordered[count // 2]
-    return (low >> 1) + (high >> 1) + (low & high & 1)
+    median: Array = (low >> 1) + (high >> 1) + (low & high & 1)
+    return median
 
 
 def median_of(stack: Sequence[Array]) -> Array:
@@ -244,7 +254,7 @@ def median_of(stack: Sequence[Array]) -> Array:
         return np.where(np.isnan(a), b, np.where(np.isnan(b), a, (a + b) / 2))
     if len(stack) == 3:
         a, b, c = stack
-        middle = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+        middle: Array = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
         gaps = np.isnan(middle)
         if gaps.any():
             with np.errstate(invalid="ignore"), warnings.catch_warnings():
@@ -253,4 +263,5 @@ def median_of(stack: Sequence[Array]) -> Array:
         return middle
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return np.nanmedian(np.stack(stack), axis=0)
+        median: Array = np.nanmedian(np.stack(stack), axis=0)
+        return median

@@ -171,12 +171,14 @@ def _outline(board: Board, shape: Shape, angle: float, grow: float) -> Array:
     dims = board.shapes.of(shape)
     if isinstance(dims, CircleShape):
         a = np.linspace(0, 2 * math.pi, 64, endpoint=False)
-        return (dims.radius + grow) * np.c_[np.cos(a), np.sin(a)]
+        ring: Array = np.c_[np.cos(a), np.sin(a)]
+        return (dims.radius + grow) * ring
     turn = math.radians(angle)
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
-    corners = np.asarray(dims.vertices, float) @ rot.T
+    corners: Array = np.asarray(dims.vertices, float) @ rot.T
     centroid_dist = np.linalg.norm(corners, axis=1, keepdims=True)
-    return corners * (1 + grow / centroid_dist)
+    grown: Array = corners * (1 + grow / centroid_dist)
+    return grown
 
 
 _TEMPLATES: dict[tuple[str, Shape, float], tuple[Array, tuple[float, float]]] = {}

@@ -50,7 +50,7 @@ RGB = tuple[int, int, int]
 Channel = Annotated[int, Field(ge=0, le=255)]
 ColorValue = Annotated[list[Channel], Field(min_length=3, max_length=3)]
 
-DICTIONARIES = ("DICT_4X4_50", "DICT_4X4_100", "DICT_5X5_50", "DICT_5X5_100", "DICT_6X6_50")
+Dictionary = Literal["DICT_4X4_50", "DICT_4X4_100", "DICT_5X5_50", "DICT_5X5_100", "DICT_6X6_50"]
 """The ArUco dictionaries a stand may use (OpenCV's names)."""
 
 
@@ -114,7 +114,7 @@ class Exposure(StrictModel):
 class MarkerLayout(StrictModel):
     """The ArUco markers on the stand: dictionary, black-square size, quiet zone, centres."""
 
-    dictionary: Literal[DICTIONARIES] = "DICT_4X4_50"  # type: ignore[valid-type]
+    dictionary: Dictionary = "DICT_4X4_50"
     size: Annotated[float, Field(gt=0, le=200)]
     quiet_zone: Annotated[float, Field(ge=0, le=100)]
     centres: dict[int, Annotated[list[float], Field(min_length=2, max_length=2)]] = Field(

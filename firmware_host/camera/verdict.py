@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import Rule, Verdict, judge
+from firmware_host.rules.landing import EdgeContact, Rule, Verdict, judge
 from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.rules.position import Position
 
@@ -183,8 +183,8 @@ def referee_located(
             )
             trials.append((at, other, moved, False))
     changed_keys: set[str] = set()
-    for pose, moved, moved_to, board_only in trials:
-        trial_board = board_with(pose, moved, moved_to)
+    for pose, other_piece, other_to, board_only in trials:
+        trial_board = board_with(pose, other_piece, other_to)
         trial = verdict_of(trial_board)
         if not merged <= {p.id for p in trial.touching}:
             continue  # parts the dropped piece from a face its own runs into
@@ -256,7 +256,7 @@ def _own(sigma: float, spread: float) -> float:
 def _with_touching(verdict: Verdict, located: Verdict) -> Verdict:
     """``verdict`` with the touching (and the rules it breaks) of ``located``: for a
     trial that moves the whole board, which leaves every gap as it was."""
-    kept = {
+    kept: dict[Rule, tuple[Piece | EdgeContact, ...]] = {
         rule: culprits
         for rule, culprits in verdict.offenders.items()
         if rule not in (Rule.SHAPE, Rule.COLOR)

@@ -19,6 +19,7 @@ from firmware_host.games.dropit.referee import RefereeReport, referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.demo import DemoTable
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 DEFAULT_INTERVAL = 4.0
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  phones join with the code shown on the page (or: {access.join_code(table.game_id)})"
         )
-    app = create_app(table, access, background=lambda: table.run(args.interval))
+    app = create_app(table, access, DROP_IT, background=lambda: table.run(args.interval))
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
     )

@@ -182,7 +182,15 @@ class ShapeDimensions(StrictModel):
 
     def of(self, shape: Shape) -> CircleShape | PolygonShape:
         """The dimensions of ``shape``."""
-        return getattr(self, shape.value)
+        match shape:
+            case Shape.CIRCLE:
+                return self.circle
+            case Shape.SQUARE:
+                return self.square
+            case Shape.DIAMOND:
+                return self.diamond
+            case Shape.TRIANGLE:
+                return self.triangle
 
 
 class Board(StrictModel):

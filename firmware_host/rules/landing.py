@@ -21,7 +21,7 @@ bonus circle that covers part of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -90,6 +90,11 @@ class Verdict:
         return not self.offenders
 
     @property
+    def contacts(self) -> tuple[Piece | EdgeContact, ...]:
+        """Everything the shape touches: the pieces, then the edge segments."""
+        return (*self.touching, *self.edges)
+
+    @property
     def offending_edges(self) -> tuple[EdgeContact, ...]:
         """The edge segments whose contact broke the edge rule."""
         found = self.offenders.get(Rule.EDGE, ())
@@ -134,7 +139,7 @@ class Verdict:
             return f"{name}: 0 points — {', and '.join(reasons)}"
         parts = [f"level {self.level}"]
         parts += [f"+{c.points} bonus circle" for c in self.bonus_circles]
-        contacts = [_name(thing) for thing in (*self.touching, *self.edges)]
+        contacts = [_name(thing) for thing in self.contacts]
         touches = f"; it touches {_join(contacts)}" if contacts else ""
         points = f"{self.points} point{'' if self.points == 1 else 's'}"
         return f"{name}: {points} — {', '.join(parts)}{touches}; no rule broken"
@@ -150,7 +155,7 @@ def _why(rule: Rule, culprit: Piece | EdgeContact) -> str:
     return "colour" if rule is Rule.COLOR else "shape"
 
 
-def _join(items: Any) -> str:
+def _join(items: Iterable[str]) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 

@@ -438,8 +438,8 @@ class TableController:
             return Question(question_id, words, player, choices=asked.options)
         if asked.dropped is None or not asked.key:
             return Question(question_id, asked.text, player, ghost=asked.dropped)
-        words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
-        return Question(question_id, words or asked.text, player, asked.dropped, mark)
+        plain, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
+        return Question(question_id, plain or asked.text, player, asked.dropped, mark)
 
     def _decided(self, landed: Landed) -> None:
         turn = self.state.current

@@ -120,7 +120,7 @@ class DiceService:
             app = create_app(
                 self.table,
                 Access(self.web),
-                frontend=DICE_GAMES,
+                DICE_GAMES,
                 simulated=self.simulated,
                 language=self.config.config.language,
             )

@@ -65,10 +65,13 @@ class DiceTray:
         roll = self._wanted
         if roll is None or not roll.dice:
             return None
-        if not all(self._thrown[d] and self._faces[d] is not None for d in roll.dice):
-            return None
-        faces = tuple(self._faces[d] for d in roll.dice)
+        faces: list[int] = []
+        for d in roll.dice:
+            face = self._faces[d]
+            if not self._thrown[d] or face is None:
+                return None
+            faces.append(face)
         for die in roll.dice:
             self._thrown[die] = False
         self._wanted = None
-        return faces  # type: ignore[return-value]
+        return tuple(faces)

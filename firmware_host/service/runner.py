@@ -27,7 +27,7 @@ import socket
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import uvicorn
 from gpiozero.exc import GPIOZeroError
@@ -48,7 +48,7 @@ from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState
-from firmware_host.i18n import lazy
+from firmware_host.i18n import Text, lazy
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.link.finding import HubChoice, find_hub
@@ -72,8 +72,10 @@ from firmware_host.service.track_log import LoggedTracks
 from firmware_host.simulation import Hand, Players
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig, load_web_config
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import NO_CAMERA, LastLook
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
+from firmware_host.web.table import PageView, Views
 
 log = logging.getLogger("firmware_host.service")
 
@@ -341,6 +343,7 @@ class Service:
             app = create_app(
                 self.controller,
                 Access(self.web),
+                DROP_IT,
                 simulated=self.simulated,
                 look=self.last_look,
                 language=self.table.config.language,
@@ -441,7 +444,16 @@ class Service:
         self.journal.close()
 
 
-async def tell_systemd(notifier: Notifier, table: Any) -> None:
+class StatusView(PageView, Protocol):
+    """A view that says the game's state in one line: Drop It's and a dice table's."""
+
+    @property
+    def status(self) -> Text:
+        """The game's state in one line (systemd's status)."""
+        ...
+
+
+async def tell_systemd(notifier: Notifier, table: Views[StatusView]) -> None:
     """READY once running, the status line of ``table``'s every view, and the watchdog's
     pings (real time, from this loop: a hung loop stops them and systemd restarts us)."""
     notifier.ready(str(table.snapshot().status))
@@ -467,7 +479,7 @@ async def run_until(
     tasks: list[asyncio.Task[Any]],
     page: PageServer | None,
     notifier: Notifier,
-    table: Any,
+    table: Views[StatusView],
 ) -> None:
     """Serve ``page`` beside ``tasks`` (and systemd's notifications of ``table``'s status,
     when enabled) until ``stopping`` is set; then tell systemd, cancel the tasks and let

@@ -334,6 +334,7 @@ class Gotta2Table:
         if game.over:
             return None
         player = game.current
+        ids: tuple[str, ...]
         if game.pending_bonus:
             kind, ids = "bonus", (game.pending_bonus[0],)
         elif game.held is not None:

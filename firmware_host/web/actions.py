@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -162,6 +162,23 @@ Action = Join | Select | Confirm | Joker | Answer | Again | Staff
 
 SeatAction = Select | Confirm | Joker | Answer | Again
 """The actions a seat takes (as opposed to joining, and staff actions)."""
+
+
+class SeatMessage(Protocol):
+    """What the page server reads of any game's seat action: the ``ref`` its reply echoes
+    and the seat's ``token`` (Drop It's :data:`SeatAction`, a dice game's
+    :data:`~firmware_host.web.dice_actions.DiceAction`)."""
+
+    @property
+    def ref(self) -> str | None:
+        """What the reply echoes (the sender's own reference), if anything."""
+        ...
+
+    @property
+    def token(self) -> str | None:
+        """The token the seat was given when it joined."""
+        ...
+
 
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 _SOURCE = "web message"

@@ -11,27 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from firmware_host.i18n import Say
-from firmware_host.web.actions import check_action, parse_action
-from firmware_host.web.dice_actions import check_dice_action, parse_dice_action
+from firmware_host.web.actions import (
+    Join,
+    SeatAction,
+    SeatMessage,
+    Staff,
+    check_action,
+    parse_action,
+)
+from firmware_host.web.dice_actions import DiceAction, check_dice_action, parse_dice_action
 from firmware_host.web.svg import board_svg
+from firmware_host.web.table import PageView
+from firmware_host.web.view import TableView
+
+if TYPE_CHECKING:
+    from firmware_host.service.dice_table import DiceTableView
+
+ActionT = TypeVar("ActionT", bound=SeatMessage)
+ViewT = TypeVar("ViewT", bound=PageView)
 
 
 @dataclass(frozen=True)
-class Frontend:
+class Frontend(Generic[ActionT, ViewT]):
     """A game's page (a file of ``static/``), action reader, action check and view renderer
     (the view message's game-specific keys: ``{"view": ...}`` and any more, with the view's
-    words said by the reader's ``Say``)."""
+    words said by the reader's ``Say``), for the game's seat actions ``ActionT`` and views
+    ``ViewT`` (its :class:`~firmware_host.web.table.Table`'s)."""
 
     page: str
-    parse: Callable[[str | bytes], Any]
-    check: Callable[[Any, Any, str], None]
-    render: Callable[[Any, Say], dict[str, Any]]
+    parse: Callable[[str | bytes], Join | Staff | ActionT]
+    check: Callable[[ActionT, ViewT, str], None]
+    render: Callable[[ViewT, Say], dict[str, Any]]
 
 
-DROP_IT = Frontend(
+DROP_IT: Frontend[SeatAction, TableView] = Frontend(
     page="index.html",
     parse=parse_action,
     check=check_action,
@@ -39,7 +55,7 @@ DROP_IT = Frontend(
 )
 """Drop It's scoreboard: the board as SVG beside the view."""
 
-DICE_GAMES = Frontend(
+DICE_GAMES: Frontend[DiceAction, DiceTableView] = Frontend(
     page="dice.html",
     parse=parse_dice_action,
     check=check_dice_action,

@@ -36,9 +36,9 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
 import segno
@@ -60,10 +60,10 @@ from firmware_host.i18n import (
     translator,
 )
 from firmware_host.web.access import Access
-from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, Staff
-from firmware_host.web.frontend import DROP_IT, Frontend
+from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, SeatMessage, Staff
+from firmware_host.web.frontend import Frontend
 from firmware_host.web.look import NO_CAMERA, LastLook
-from firmware_host.web.table import Table
+from firmware_host.web.table import PageView, Table
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -72,15 +72,19 @@ PIN_HEADER = "x-staff-pin"
 
 log = logging.getLogger("firmware_host.web")
 
+ActionT = TypeVar("ActionT", bound=SeatMessage)
+ViewT = TypeVar("ViewT", bound=PageView)
 
-class Desk:
-    """Takes one untrusted message from a client and answers it: parse, check, act."""
+
+class Desk(Generic[ActionT, ViewT]):
+    """Takes one untrusted message from a client and answers it: parse, check, act (the
+    ``table`` and its ``frontend`` are of the same game's actions and views)."""
 
     def __init__(
         self,
-        table: Table,
+        table: Table[ActionT, ViewT],
         access: Access,
-        frontend: Frontend = DROP_IT,
+        frontend: Frontend[ActionT, ViewT],
         simulated: bool = False,
         language: str = SOURCE_LANGUAGE,
     ) -> None:
@@ -90,7 +94,7 @@ class Desk:
         self.frontend = frontend
         self.language = language
         """The table's language: what a client that asks for none, or an unknown one, sees."""
-        self._rendered: dict[str, tuple[Any, dict[str, Any]]] = {}
+        self._rendered: dict[str, tuple[ViewT, dict[str, Any]]] = {}
 
     def translator(self, asked: str | None, host: str) -> Translator:
         """The words for a client at ``host`` that asked for language ``asked``: the
@@ -143,7 +147,7 @@ class Desk:
             return 409, {"type": "error", "error": t.say(exc.text), "ref": ref}
         return 200, {"type": "done", "ref": ref}
 
-    def view_message(self, view: Any, host: str, t: Translator | None = None) -> dict[str, Any]:
+    def view_message(self, view: ViewT, host: str, t: Translator | None = None) -> dict[str, Any]:
         """The view message for a client at ``host`` (the join code only for the screen),
         its words in ``t``'s language (the table's by default)."""
         t = t or translator(self.language)
@@ -175,15 +179,17 @@ def _host(client: Any) -> str:
 
 
 def create_app(
-    table: Table,
+    table: Table[ActionT, ViewT],
     access: Access,
-    background: Callable[[], Awaitable[None]] | None = None,
-    frontend: Frontend = DROP_IT,
+    frontend: Frontend[ActionT, ViewT],
+    background: Callable[[], Coroutine[Any, Any, None]] | None = None,
     simulated: bool = False,
     look: Callable[[], LastLook] | None = None,
     language: str = SOURCE_LANGUAGE,
 ) -> Starlette:
-    """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
+    """The app serving ``table`` with ``frontend``'s page (the same game's:
+    :data:`~firmware_host.web.frontend.DROP_IT` or
+    :data:`~firmware_host.web.frontend.DICE_GAMES`); ``background`` (say, a demo's
     clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
     shows a "simulated table" badge). ``look`` gives the last look for the staff view
     (None: a table without a camera). ``language``: the table's (the table file's

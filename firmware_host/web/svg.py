@@ -64,9 +64,9 @@ def board_svg(view: TableView) -> str:
     parts += lines
     scored = set(view.scored_circles)
     for k, c in enumerate(board.bonus_circles):
-        lit = "asked" if asked == ("circle", str(k)) else None
+        asked_here = "asked" if asked == ("circle", str(k)) else None
         parts.append(
-            f"<circle class={_classes('bonus', 'scored' if c in scored else None, lit)} "
+            f"<circle class={_classes('bonus', 'scored' if c in scored else None, asked_here)} "
             f'data-index="{k}" data-points="{c.points}" cx="{_n(c.x)}" cy="{_n(h - c.y)}" '
             f'r="{_n(c.radius)}"/>'
             f'<text class="bonus-points" x="{_n(c.x)}" y="{_n(h - c.y)}">+{c.points}</text>'
@@ -163,12 +163,12 @@ def _glyph(shape: Shape, cx: float, cy: float, r: float) -> str:
     """A small outline of ``shape`` centred on (cx, cy), for the shape face of the edges."""
     if shape is Shape.CIRCLE:
         return f'<circle class="glyph" cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}"/>'
-    corners = {
+    corners: dict[Shape, list[tuple[float, float]]] = {
         Shape.SQUARE: [(-1, -1), (1, -1), (1, 1), (-1, 1)],
         Shape.DIAMOND: [(0, -1.3), (0.9, 0), (0, 1.3), (-0.9, 0)],
         Shape.TRIANGLE: [(-1.1, 0.8), (1.1, 0.8), (0, -1.1)],
-    }[shape]
-    points = " ".join(f"{_n(cx + dx * r)},{_n(cy + dy * r)}" for dx, dy in corners)
+    }
+    points = " ".join(f"{_n(cx + dx * r)},{_n(cy + dy * r)}" for dx, dy in corners[shape])
     return f'<polygon class="glyph" points="{points}"/>'
 
 

@@ -242,7 +242,7 @@ class TableView:
                 tally["levels"] += drop.ruling.level
                 tally["bonus"] += drop.ruling.bonus
         scores = sorted(self.state.scores(), key=lambda score: -score.total)
-        ranked = []
+        ranked: list[dict[str, Any]] = []
         for place, score in enumerate(scores, start=1):
             rank = ranked[-1]["rank"] if ranked and ranked[-1]["total"] == score.total else place
             ranked.append(

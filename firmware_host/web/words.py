@@ -174,7 +174,7 @@ def explain(verdict: Verdict) -> Message:
         )
     )
     points = lazy_n("{count} point", "{count} points", verdict.points)
-    touched = Listed(tuple(_touched(t) for t in (*verdict.touching, *verdict.edges)))
+    touched = Listed(tuple(_touched(t) for t in verdict.contacts))
     if touched.items:
         return lazy(
             "{piece}: {points} — {scored}; it touches {touched}; no rule broken",

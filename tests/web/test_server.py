@@ -13,6 +13,7 @@ from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
 from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
 from firmware_host.web.demo import DemoTable, Received
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import LastLook
 from firmware_host.web.server import create_app
 from tests.web.support import FOUR, PIN, Ticks, report, web_config
@@ -32,7 +33,12 @@ class Setup:
             await self.table.run(2.0, sleep=self.ticks.sleep)
 
         self.app = create_app(
-            self.table, self.access, background=background, look=look, language=language
+            self.table,
+            self.access,
+            DROP_IT,
+            background=background,
+            look=look,
+            language=language,
         )
 
     def client(self, at=PHONE):

@@ -15,8 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -26,10 +25,17 @@ from firmware_host.games.dropit.lineup import Competitor, Variants
 from firmware_host.rules.landing import EdgeContact, Rule, Verdict
 from firmware_host.rules.pieces import Piece, Pose
 
+E = TypeVar("E")
 
-@cache
-def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+"""Each event class's pydantic adapter, made when first needed."""
+
+
+def _adapter(cls: type[E]) -> TypeAdapter[E]:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 class _JsonEvent:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware_host.games.event_json import JsonEvent, event_reader
+from firmware_host.games.event_json import EventReader, JsonEvent, event_reader
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class BonusPieceSkipped(JsonEvent):
 PuzzleSheetEvent = GameStarted | PieceChosen | PiecePlaced | BonusPiecePlaced | BonusPieceSkipped
 """Any event of a puzzle sheet game."""
 
-read_event = event_reader(
+read_event: EventReader[PuzzleSheetEvent] = event_reader(
     [GameStarted, PieceChosen, PiecePlaced, BonusPiecePlaced, BonusPieceSkipped]
 )
 """Read any puzzle sheet event from its JSON form (an ``InputError`` names a malformed key)."""
