@@ -13,7 +13,8 @@ Those offsets are the residuals of a Gauss-Newton fit of ``(x, y, angle)``; Tuke
 weights drop profiles crossed by printed lines, glare or a neighbour of the same colour.
 
 The fit reports the pose, its covariance (from the residuals' scatter, inflated by
-:data:`COVARIANCE_INFLATION` because neighbouring profiles share their errors), and
+:data:`COVARIANCE_INFLATION` because neighbouring profiles share their errors, plus what
+a whole side may be off by, from the sides' mean residuals), and
 which share of the outline it found (a piece the camera cannot see finds little).
 """
 
@@ -80,8 +81,9 @@ that of the sampling)."""
 COVARIANCE_INFLATION = 4.0
 """Neighbouring profiles share their errors (blur, the rim, JPEG blocks): the textbook
 covariance is multiplied by this (calibrated against true poses, docs/camera.md)."""
-SIDE_SHARE = 1.0
 ARC_DEGREES = 45.0
+"""A circle's outline counts as sides of this many degrees each for the errors a side
+shares (:func:`_sides_covariance`): a rim narrows and widens around it."""
 COVARIANCE_FLOOR_MM = 0.07
 """Standard deviation added to x and y whatever the residuals say (the board's
 homography and the model's dimensions are not exact either)."""
@@ -514,13 +516,14 @@ def _sides_covariance(
     if used.sum() < 2:
         return np.zeros_like(inverse)
     means = np.bincount(side, weights * residuals, minlength=count)[used] / held[used]
-    variance = SIDE_SHARE * 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
+    variance = 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
     pulls = np.stack(
         [np.bincount(side, weights * column, minlength=count)[used] for column in jac.T],
         axis=1,
     )
     moves = pulls @ inverse  # each side moved out by 1 mm: the pose's step
-    return variance * (moves.T @ moves)
+    shared: Array = variance * (moves.T @ moves)
+    return shared
 
 
 def _sides(jac: Array, circle: bool) -> Array:
@@ -528,9 +531,11 @@ def _sides(jac: Array, circle: bool) -> Array:
     :data:`ARC_DEGREES`."""
     turn = np.degrees(np.arctan2(jac[:, 1], jac[:, 0])) % 360.0
     if circle:
-        return (turn // ARC_DEGREES).astype(int)
+        arcs: Array = (turn // ARC_DEGREES).astype(int)
+        return arcs
     _, side = np.unique(np.round(turn).astype(int) % 360, return_inverse=True)
-    return side.ravel()
+    sides: Array = side.ravel()
+    return sides
 
 
 def _finish(
