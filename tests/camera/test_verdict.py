@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.reconcile import DISAGREE_MM, NUDGE_MM_S, SETTLE_S, disagreements
-from firmware_host.camera.verdict import UNCLEAR_MM, referee_located
+from firmware_host.camera.verdict import SURE_RMS_MM, UNCLEAR_MM, referee_located
 from firmware_host.config.board import EdgeFace, load_board
 from firmware_host.model import load_params
 from firmware_host.model.space import BodyState, space_of
@@ -81,7 +81,7 @@ def test_a_piece_seen_in_part_against_a_face_of_its_own_colour_touches_it():
     other = referee_located(BOARD, EdgeFace.NONE, partial(NEIGHBOUR), "d")
     assert other is not None and not other.sure and other.alternatives
     # so may a loose fit, against its own colour too
-    loose = referee_located(BOARD, EdgeFace.NONE, partial(own_colour, rms=0.3), "d")
+    loose = referee_located(BOARD, EdgeFace.NONE, partial(own_colour, rms=SURE_RMS_MM + 0.05), "d")
     assert loose is not None and not loose.sure
 
 
