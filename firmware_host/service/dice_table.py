@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.i18n import Say, Text, lazy, said
+from firmware_host.i18n import Text, lazy, said
 from firmware_host.journal.store import Journal
 from firmware_host.logs import event as log_event
 from firmware_host.sensors import DieReading
@@ -27,63 +26,13 @@ from firmware_host.service.dice_tray import DiceTray
 from firmware_host.tables.game import EventJson, Setup, TableGame
 from firmware_host.web.actions import Again, Staff, StaffOp
 from firmware_host.web.dice_actions import DiceAction, Move, Roll
+from firmware_host.web.dice_view import DiceTableView
 from firmware_host.web.table import ViewChannel
 
 log = logging.getLogger("firmware_host.service")
 
 Thrower = Callable[[tuple[int, ...]], None]
 """Throws the tray's dice given (the simulator's virtual dice; a real tray has none)."""
-
-
-@dataclass(frozen=True)
-class DiceTableView:
-    """What every device sees: the game's view and the table's own state."""
-
-    game_id: str
-    data: dict[str, Any]
-    link: Text
-    link_up: bool
-    virtual_dice: bool
-    rolling: tuple[int, ...]
-    game: TableGame | None = None
-    """The game the view is of: it says its words in each reader's language."""
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The game's players (the seats a phone may join)."""
-        return tuple(self.data["players"])
-
-    @property
-    def waiting_for(self) -> tuple[str, ...]:
-        """The players who may send a move now."""
-        return tuple(self.data["waiting_for"])
-
-    @property
-    def roll(self) -> dict[str, Any] | None:
-        """The throw the game waits for (``{"dice", "by"}``), or ``None``."""
-        roll: dict[str, Any] | None = self.data["roll"]
-        return roll
-
-    @property
-    def status(self) -> str:
-        """The game's state in one line (systemd's status)."""
-        status: str = self.data["status"]
-        if not self.link_up:
-            status = f"paused: {self.link} -- {status}"
-        return status
-
-    def to_json(self, say: Say = str) -> dict[str, Any]:
-        """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
-        (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``;
-        the game's words said by ``say`` (English by default)."""
-        data = self.data if self.game is None or say is str else self.game.view(say)
-        table = {
-            "link": say(self.link),
-            "link_up": self.link_up,
-            "virtual_dice": self.virtual_dice,
-            "rolling": list(self.rolling),
-        }
-        return {"id": self.game_id} | data | {"table": table}
 
 
 class DiceTable:

@@ -23,7 +23,7 @@ firmware_host.errors.InputError: web message: move: required key is missing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -39,9 +39,7 @@ from firmware_host.web.actions import (
     _Action,
     read_message,
 )
-
-if TYPE_CHECKING:
-    from firmware_host.service.dice_table import DiceTableView
+from firmware_host.web.dice_view import DiceTableView
 
 
 class Move(_Action):

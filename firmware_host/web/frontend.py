@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from firmware_host.i18n import Say
 from firmware_host.web.actions import (
@@ -23,12 +23,10 @@ from firmware_host.web.actions import (
     parse_action,
 )
 from firmware_host.web.dice_actions import DiceAction, check_dice_action, parse_dice_action
+from firmware_host.web.dice_view import DiceTableView
 from firmware_host.web.svg import board_svg
 from firmware_host.web.table import PageView
 from firmware_host.web.view import TableView
-
-if TYPE_CHECKING:
-    from firmware_host.service.dice_table import DiceTableView
 
 ActionT = TypeVar("ActionT", bound=SeatMessage)
 ViewT = TypeVar("ViewT", bound=PageView)

@@ -26,7 +26,7 @@ V = TypeVar("V")
 class PageView(Protocol):
     """What the web server reads of any game's view (Drop It's
     :class:`~firmware_host.web.view.TableView`, a dice table's
-    :class:`~firmware_host.service.dice_table.DiceTableView`): the rest is the
+    :class:`~firmware_host.web.dice_view.DiceTableView`): the rest is the
     game's :class:`~firmware_host.web.frontend.Frontend`'s to read."""
 
     @property

@@ -1,0 +1,65 @@
+"""What every device sees of a dice table: the game's view and the table's own state.
+
+The dice table (:class:`~firmware_host.service.dice_table.DiceTable`) makes it; the page
+(:mod:`firmware_host.web`) serves it, as :class:`~firmware_host.web.view.TableView` is
+Drop It's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.i18n import Say, Text
+from firmware_host.tables.game import TableGame
+
+
+@dataclass(frozen=True)
+class DiceTableView:
+    """What every device sees: the game's view and the table's own state."""
+
+    game_id: str
+    data: dict[str, Any]
+    link: Text
+    link_up: bool
+    virtual_dice: bool
+    rolling: tuple[int, ...]
+    game: TableGame | None = None
+    """The game the view is of: it says its words in each reader's language."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The game's players (the seats a phone may join)."""
+        return tuple(self.data["players"])
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players who may send a move now."""
+        return tuple(self.data["waiting_for"])
+
+    @property
+    def roll(self) -> dict[str, Any] | None:
+        """The throw the game waits for (``{"dice", "by"}``), or ``None``."""
+        roll: dict[str, Any] | None = self.data["roll"]
+        return roll
+
+    @property
+    def status(self) -> str:
+        """The game's state in one line (systemd's status)."""
+        status: str = self.data["status"]
+        if not self.link_up:
+            status = f"paused: {self.link} -- {status}"
+        return status
+
+    def to_json(self, say: Say = str) -> dict[str, Any]:
+        """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
+        (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``;
+        the game's words said by ``say`` (English by default)."""
+        data = self.data if self.game is None or say is str else self.game.view(say)
+        table = {
+            "link": say(self.link),
+            "link_up": self.link_up,
+            "virtual_dice": self.virtual_dice,
+            "rolling": list(self.rolling),
+        }
+        return {"id": self.game_id} | data | {"table": table}
