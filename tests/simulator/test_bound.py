@@ -17,7 +17,6 @@ from firmware_host.config.table import load_table
 from firmware_host.eye import verdict_key
 from firmware_host.model import load_params
 from firmware_host.sensors import Bits, StripSnapshot
-from firmware_host.sensors.pane_grid import PaneGrid
 from simulator import bound
 from simulator.bound import (
     Decision,
@@ -37,6 +36,7 @@ from simulator.bound import (
 )
 from simulator.evaluate import in_process_drops, oracle_of
 from simulator.noise import Gate, StuckBeam
+from simulator.pane_grid import PaneGrid
 from simulator.true_world import TRUE_PARAMS, TrueWorld
 
 TABLE = load_table()

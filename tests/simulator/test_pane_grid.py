@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from firmware_host.config.board import load_board
 from firmware_host.rules.geometry import piece_shape
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.sensors.pane_grid import PaneGrid
+from simulator.pane_grid import PaneGrid
 
 BOARD = load_board()
 GRID = PaneGrid(BOARD)
