@@ -63,9 +63,9 @@ REFINE_PAD_PX = int(EDGE_REACH_PX) + 2
 MAX_EDGE_OFFSET_PX = 3.0
 """The most the found edges may lie outside (or inside) the markers' true ones (px): a
 larger fitted offset is not the blur's and is not applied."""
-OFFSET_STEPS_PX = (1.0, 0.1)
-"""The steps (px) of the edge offset's fit: the homography's residual is a parabola in
-the offset, whose vertex three fits at these steps find (the second refines the first)."""
+OFFSET_STEP_PX = 1.0
+"""The homography's residual is a parabola in the edges' offset: its vertex is found from
+fits at the offsets 0 and this far either side."""
 
 
 class BoardNotFound(TabletopError):
@@ -174,14 +174,12 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
         projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography)
         return float(np.sum((projected.reshape(-1, 2) - moved) ** 2))
 
-    offset = 0.0
-    for step in OFFSET_STEPS_PX:
-        # the sum of squares is a parabola in the offset: its vertex from three points
-        low, mid, high = squares(offset - step), squares(offset), squares(offset + step)
-        curve = low - 2 * mid + high
-        if not math.isfinite(curve) or curve <= 0:
-            return 0.0
-        offset += step * (low - high) / (2 * curve)
+    step = OFFSET_STEP_PX
+    low, mid, high = squares(-step), squares(0.0), squares(step)
+    curve = low - 2 * mid + high
+    if not math.isfinite(curve) or curve <= 0:
+        return 0.0
+    offset = step * (low - high) / (2 * curve)
     return offset if abs(offset) <= MAX_EDGE_OFFSET_PX else 0.0
 
 
@@ -189,17 +187,16 @@ def _outward(found: dict[int, Array], ids: Sequence[int]) -> Array:
     """For each corner of the markers ``ids``, how it moves when every edge of its marker
     moves out by one pixel: the point where the two edges through it meet, each moved
     along its own outward normal."""
-    ways = []
-    for i in ids:
-        quad = found[i]
-        along = np.roll(quad, -1, axis=0) - quad  # edge k runs from corner k to k + 1
-        normals = np.c_[along[:, 1], -along[:, 0]] / np.linalg.norm(along, axis=1)[:, None]
-        middles = quad + along / 2
-        normals *= np.sign(np.sum(normals * (middles - quad.mean(axis=0)), axis=1))[:, None]
-        # corner k lies on edges k - 1 and k: v . n(k-1) = 1 and v . n(k) = 1
-        pairs = np.stack([np.roll(normals, 1, axis=0), normals], axis=1)
-        ways.append(np.linalg.solve(pairs, np.ones((4, 2, 1)))[..., 0])
-    return np.vstack(ways)
+    quads = np.stack([found[i] for i in ids])  # markers x 4 corners x 2
+    along = np.roll(quads, -1, axis=1) - quads  # edge k runs from corner k to k + 1
+    normals = np.stack([along[..., 1], -along[..., 0]], axis=-1)
+    normals /= np.linalg.norm(normals, axis=-1, keepdims=True)
+    middles = quads + along / 2 - quads.mean(axis=1, keepdims=True)
+    normals *= np.sign(np.sum(normals * middles, axis=-1, keepdims=True))
+    # corner k lies on edges k - 1 and k: v . n(k-1) = 1 and v . n(k) = 1
+    pairs = np.stack([np.roll(normals, 1, axis=1), normals], axis=-2)
+    ways: Array = np.linalg.solve(pairs, np.ones((*pairs.shape[:2], 2, 1)))[..., 0]
+    return ways.reshape(-1, 2)
 
 
 def _moved_in(found: dict[int, Array], ids: Sequence[int], offset: float) -> Array:

@@ -119,21 +119,22 @@ class Outline:
 
 def outline_points(board: Board, shape: Shape, pose: Pose, inset: float = 0.0) -> Outline:
     """Sample points along ``shape``'s outline at ``pose`` (moved inwards by ``inset`` mm)."""
-    rel, normals, levers = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)
+    rel, normals, levers, _ = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)
     turn = math.radians(pose.angle)
     cos, sin = math.cos(turn), math.sin(turn)
     rot = np.array([[cos, sin], [-sin, cos]])  # row vectors times this turn them by +turn
     return Outline(rel @ rot + (pose.x, pose.y), normals @ rot, levers)
 
 
-_UNIT_OUTLINES: dict[tuple[str, float], tuple[Array, Array, Array]] = {}
+_UNIT_OUTLINES: dict[tuple[str, float], tuple[Array, Array, Array, Array]] = {}
 
 
 def _unit_outline(
     key: str, board: Board, shape: Shape, inset: float
-) -> tuple[Array, Array, Array]:
-    """The sample points, normals and levers of a shape at the origin, angle 0 (made once
-    per shape's dimensions and inset: turning them is all a pose needs)."""
+) -> tuple[Array, Array, Array, Array]:
+    """The sample points, normals, levers and sides of a shape at the origin, angle 0 (made
+    once per shape's dimensions and inset: turning them is all a pose needs). A polygon's
+    sides are its own; a circle's are arcs of :data:`ARC_DEGREES`."""
     made = _UNIT_OUTLINES.get((key, inset))
     if made is not None:
         return made
@@ -143,10 +144,13 @@ def _unit_outline(
         count = max(8, int(2 * math.pi * radius / SPACING_MM))
         a = np.linspace(0.0, 2 * math.pi, count, endpoint=False)
         normals = np.c_[np.cos(a), np.sin(a)]
-        made = (radius * normals, normals, np.zeros(count))
+        arcs = (np.degrees(a) // ARC_DEGREES).astype(int)
+        made = (radius * normals, normals, np.zeros(count), arcs)
     else:
         corners = np.asarray(dims.vertices, float)
-        pts, nrm = [], []
+        pts: list[Array] = []
+        nrm: list[Array] = []
+        side: list[Array] = []
         sides = np.roll(corners, -1, axis=0) - corners
         for i in range(len(corners)):
             a, b = corners[i], corners[(i + 1) % len(corners)]
@@ -161,9 +165,11 @@ def _unit_outline(
             t = np.linspace(start, length - end, count)
             pts.append(a + t[:, None] * along - inset * normal)
             nrm.append(np.repeat(normal[None], count, axis=0))
+            side.append(np.full(count, len(side)))
         rel = np.vstack(pts)
         normals = np.vstack(nrm)
-        made = (rel, normals, rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0])
+        levers = rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0]
+        made = (rel, normals, levers, np.concatenate(side))
     _UNIT_OUTLINES[(key, inset)] = made
     return made
 
@@ -397,9 +403,10 @@ def _fit(
     sizes = np.array([len(u[0]) for u in units])
     rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
     levers = np.concatenate([u[2] for u in units])
+    sides = np.concatenate([u[3] for u in units])
     first_row = np.cumsum(sizes) - sizes
     done: dict[int, OutlineFit] = {}
-    last: dict[int, tuple[Array, Array, Array, Array]] = {}
+    last: dict[int, tuple[Array, Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
         cap = TIGHT_SCALE_MM if iteration >= LOOSE_ITERATIONS else math.inf
         active = [i for i in range(len(starts)) if i not in done]
@@ -428,7 +435,10 @@ def _fit(
             if math.isnan(dx):
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
-            last[i] = (all_residuals[own], all_weights[own], jacobian[own], ~all_printed[own])
+            last[i] = (
+                all_residuals[own], all_weights[own], jacobian[own], sides[rows][own],
+                ~all_printed[own],
+            )
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
             if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
@@ -501,15 +511,15 @@ def _gauss_newton_steps(
 
 
 def _sides_covariance(
-    residuals: Array, weights: Array, jac: Array, inverse: Array, circle: bool
+    residuals: Array, weights: Array, jac: Array, side: Array, inverse: Array
 ) -> Array:
     """The pose's covariance from errors each side shares: a rim, a neighbour or the blur
     moves every profile of a side alike, which no count of profiles averages out. Each
     side's weighted mean residual shows the part of its offset the fit could not take up
     (for opposite sides, their common part; the pose took up the rest, as large on
     average), so twice their mean square is each side's variance, and every side moved by
-    it moves the pose through the fit's normal equations (``inverse``)."""
-    side = _sides(jac, circle)
+    it moves the pose through the fit's normal equations (``inverse``). ``side``
+    numbers each profile's side."""
     count = int(side.max()) + 1 if len(side) else 0
     held = np.bincount(side, weights, minlength=count)
     used = held > 0
@@ -526,23 +536,12 @@ def _sides_covariance(
     return shared
 
 
-def _sides(jac: Array, circle: bool) -> Array:
-    """Each profile's side: a polygon's by its normal, a circle's by arcs of
-    :data:`ARC_DEGREES`."""
-    turn = np.degrees(np.arctan2(jac[:, 1], jac[:, 0])) % 360.0
-    if circle:
-        arcs: Array = (turn // ARC_DEGREES).astype(int)
-        return arcs
-    _, side = np.unique(np.round(turn).astype(int) % 360, return_inverse=True)
-    sides: Array = side.ravel()
-    return sides
-
-
 def _finish(
     pose: Pose,
     residuals: Array,
     weights: Array,
     jac: Array,
+    sides: Array,
     usable: Array,
     circle: bool,
     face: Array,
@@ -563,7 +562,7 @@ def _finish(
         inverse = np.eye(len(cols)) * 1e6
     cov = np.zeros((3, 3))
     block = COVARIANCE_INFLATION * variance * inverse + _sides_covariance(
-        r, weights, a, inverse, circle
+        r, weights, a, sides, inverse
     )
     if circle:
         cov[:2, :2] = block

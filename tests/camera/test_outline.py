@@ -193,8 +193,10 @@ def test_a_side_moved_as_a_whole_widens_the_pose_across_it() -> None:
     weights, usable = np.ones(count), np.ones(count, bool)
     face = np.zeros(3)
 
+    _, sides = np.unique(np.round(square.normals, 6), axis=0, return_inverse=True)
+
     def sigma(residuals: np.ndarray) -> tuple[float, float, float]:
-        return _finish(pose, residuals, weights, jac, usable, False, face).sigma
+        return _finish(pose, residuals, weights, jac, sides.ravel(), usable, False, face).sigma
 
     clean = sigma(np.zeros(count))
     # the top side found 0.2 mm out: the fit takes half into y, the other half shows on
