@@ -16,7 +16,7 @@ that one?" (``Space.shape_query``), with the piece's outline grown or shrunk fir
 Only whether shapes meet is asked, never how deep: Chipmunk's contact depth is
 degenerate when one outline's centre lies inside the other (a circle centred in a
 square, two concentric squares: depth 0), while its test of whether two convex shapes
-meet is exact. ``tests/test_geometry.py`` pins those cases down.
+meet is exact. ``tests/rules/test_geometry.py`` pins those cases down.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class BoardFeatures:
         """A segment as a box just outside the wall: its inner side is the segment.
 
         A box, not a ``pymunk.Segment``: Chipmunk misses a polygon corner within reach of
-        a segment's end when the corner lines up with it (tests/test_geometry.py).
+        a segment's end when the corner lines up with it (tests/rules/test_geometry.py).
         """
         d = EDGE_DEPTH_MM
         if s.side is Side.LEFT:

@@ -9,7 +9,7 @@ of the piece overlaps an element's span along ``v``, the element is pressed; an 
 just beyond it is pressed only if its nearer end lies within ``threshold`` of the piece.
 
 Chipmunk's queries are not used here: a polygon corner meeting the rounded end of a
-segment shape is sometimes reported as not meeting (``tests/test_sensor_strips.py`` pins
+segment shape is sometimes reported as not meeting (``tests/sensors/test_strips.py`` pins
 the case down), and a piece resting flat against a wall makes that case common.
 
 >>> from firmware_host.config.table import load_table

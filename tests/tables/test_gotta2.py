@@ -18,7 +18,7 @@ from firmware_host.games.puzzlesheet.events import (
 )
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table, move_json
-from tests.games.test_puzzlesheet_engine import small_sheet
+from tests.games.puzzlesheet.test_engine import small_sheet
 
 Game = Gotta2Table
 

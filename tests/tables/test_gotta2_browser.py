@@ -13,7 +13,7 @@ from firmware_host.games.puzzlesheet.events import GameStarted
 from firmware_host.journal.store import Journal
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table
-from tests.games.test_puzzlesheet_engine import small_sheet
+from tests.games.puzzlesheet.test_engine import small_sheet
 from tests.tables.service_support import RunningDice
 from tests.web.test_browser import browser, waiting  # noqa: F401 - browser is a fixture
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from firmware_host.config.loader import MAX_COORDINATE, load_yaml, parse_yaml
 from firmware_host.errors import InputError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "positions" / "worked_example.yaml"
 GAME = ROOT / "examples" / "games" / "four_players_base.yaml"
 

@@ -16,7 +16,7 @@ from firmware_host.games.dropit.gamefile import load_game, parse_game
 from firmware_host.games.dropit.referee import referee_game
 from firmware_host.games.dropit.state import replay
 
-GAMES = Path(__file__).resolve().parents[1] / "examples" / "games"
+GAMES = Path(__file__).resolve().parents[3] / "examples" / "games"
 FOUR = GAMES / "four_players_base.yaml"
 THREE = GAMES / "three_players_easy.yaml"
 TEAMS = GAMES / "two_teams_jokers_shape_edges.yaml"
@@ -250,7 +250,7 @@ def test_missing_game_file_exits_2(tmp_path, capsys):
 
 def test_referee_takes_another_board(tmp_path, capsys):
     board = yaml.safe_load(
-        (Path(__file__).resolve().parents[1] / "config/boards/reference.yaml").read_text()
+        (Path(__file__).resolve().parents[3] / "config/boards/reference.yaml").read_text()
     )
     board["bonus_circles"] = []
     path = tmp_path / "board.yaml"
@@ -312,7 +312,7 @@ def test_any_malformed_game_file_gives_one_input_error(data):
 
 
 def test_the_documented_example_game_file_is_refereed(tmp_path, capsys):
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "game-file.md").read_text()
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "game-file.md").read_text()
     example = doc.split("```yaml\n")[1].split("```")[0]
     path = tmp_path / "documented.yaml"
     path.write_text(example)

@@ -62,7 +62,7 @@ RUN_IN_A_PROCESS = """
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from simulator.true_world import TrueWorld
-from tests.test_true_world import play
+from tests.simulator.test_true_world import play
 print(repr(play(TrueWorld(load_table(), load_profile("harsh"), seed=21), drops=6)))
 """
 
@@ -78,7 +78,7 @@ def test_a_run_is_the_same_in_another_process():
             check=True,
             timeout=120,
             env={**os.environ, "PYTHONHASHSEED": hash_seed},
-            cwd=Path(__file__).resolve().parents[1],
+            cwd=Path(__file__).resolve().parents[2],
         )
         assert there.stdout.strip() == here
 

@@ -16,7 +16,7 @@ from firmware_host.journal.store import DuplicateEvent, Journal, JournalError
 from tests.dropit_support import VALID, four_players, random_game
 from tests.journal_support import FakeWallClock, journal_example, refereed
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 PACED_CHILD = """
 import sys

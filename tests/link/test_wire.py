@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from firmware_host.link import wire
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads((ROOT / "hardware" / "test_vectors.json").read_text())
 BYTE_FIELDS = ("bits", "tag", "rgb")
 
