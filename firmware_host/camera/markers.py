@@ -167,12 +167,7 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
     out = _outward(found, ids)
 
     def squares(offset: float) -> float:
-        moved = image - offset * out
-        homography, _mask = cv2.findHomography(board, moved, 0)
-        if homography is None:
-            return math.inf
-        projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography)
-        return float(np.sum((projected.reshape(-1, 2) - moved) ** 2))
+        return _homography(board, image - offset * out)[1]
 
     step = OFFSET_STEP_PX
     low, mid, high = squares(-step), squares(0.0), squares(step)
@@ -181,6 +176,17 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
         return 0.0
     offset = step * (low - high) / (2 * curve)
     return offset if abs(offset) <= MAX_EDGE_OFFSET_PX else 0.0
+
+
+def _homography(board: Array, image: Array) -> tuple[Array | None, float]:
+    """The least-squares homography from the corners ``board`` (mm) to ``image`` (px), and
+    the sum of the squared distances (px²) it leaves (None and infinity when the corners
+    give none)."""
+    homography, _mask = cv2.findHomography(board, image, 0)
+    if homography is None:
+        return None, math.inf
+    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    return homography, float(np.sum((projected - image) ** 2))
 
 
 def _outward(found: dict[int, Array], ids: Sequence[int]) -> Array:
@@ -413,15 +419,12 @@ class MarkerFinder:
         ids = tuple(sorted(found))
         board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
         offset = edge_offset(board, found, ids)
-        image = _moved_in(found, ids, offset)
-        homography, _ = cv2.findHomography(board, image, 0)
+        homography, squares = _homography(board, _moved_in(found, ids, offset))
         if homography is None:
             raise BoardNotFound(
                 lazy("markers {ids} give no homography (degenerate corners)", ids=str(list(ids)))
             )
-        projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
-        residual = float(np.sqrt(np.mean(np.sum((projected - image) ** 2, axis=1))))
-        return BoardView(homography, ids, residual, found, offset)
+        return BoardView(homography, ids, math.sqrt(squares / len(board)), found, offset)
 
     def find(self, frame: Array) -> BoardView:
         """Detect and fit in one go."""

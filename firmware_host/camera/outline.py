@@ -425,6 +425,7 @@ def _fit(
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
+        sides_of = sides[rows]
         all_weights, steps = _gauss_newton_steps(
             all_residuals, jacobian, piece_of, np.array(circles)[active], cap
         )
@@ -436,7 +437,7 @@ def _fit(
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
             last[i] = (
-                all_residuals[own], all_weights[own], jacobian[own], sides[rows][own],
+                all_residuals[own], all_weights[own], jacobian[own], sides_of[own],
                 ~all_printed[own],
             )
             pose = poses[i]
