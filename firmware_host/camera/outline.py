@@ -61,6 +61,20 @@ more of the foreign frames' rim sides out, 1.0 put more of the virtual camera's 
 0.25 mm off."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
+SHADE_INSET_MM = 1.8
+MIN_SHADE_SAMPLES = 6
+MAX_SHADE = 0.25
+TINT_DEPTH_MM = 2.0
+"""A bonus circle's printed tint shades the part of a face inside it. A piece across the
+circle's edge has its face's colour read apart on either side, each shade from at least
+:data:`MIN_SHADE_SAMPLES` samples (a ring :data:`SHADE_INSET_MM` inside the outline added
+to the face's own), and each profile leaves the shade of where it reads its inside,
+:data:`TINT_DEPTH_MM` inside the outline. With one face colour, the profiles on the other
+side saw no face and were not counted: a third of a blue circle's outline on clean
+frames, and the dropped piece was taken as unseen. Two shades count only when both lie
+within :data:`MAX_SHADE` of the face's brightness of its colour: a fit off its piece
+reads a shade from what lies beside it, and would hold on to it (a knocked diamond
+stopped 5.7 mm short of where it lay, on the second renderer's frames)."""
 MAX_ITERATIONS = 8
 LOOSE_ITERATIONS = 3
 TIGHT_SCALE_MM = 0.25
@@ -185,13 +199,52 @@ def _clearance(into: Array, out_of: Array) -> float:
 def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]) -> Array:
     """Each piece's own face colour: the median of samples :data:`INSET_MM` inside its
     outline and around its centroid (normalised BGR), one row per piece."""
+    return _face_samples(look, board, starts)[0]
+
+
+def _face_samples(
+    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
+) -> tuple[Array, Array, Array, Array]:
+    """The face samples of :func:`face_colours`: each piece's median colour (G x 3), every
+    sample's colour and place (N x 3, N x 2) and each sample's piece (N)."""
     groups = []
     for shape, pose in starts:
         ring = outline_points(board, shape, pose, inset=INSET_MM).points
         middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
         groups.append(np.vstack([ring, middle]))
-    colours = look.colours(np.vstack(groups))
-    return group_medians(colours, np.repeat(np.arange(len(groups)), [len(g) for g in groups]))
+    places = np.vstack(groups)
+    colours = look.colours(places)
+    piece_of = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    return group_medians(colours, piece_of), colours, places, piece_of
+
+
+def shaded_faces(
+    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]], artwork: Artwork
+) -> tuple[Array, Array]:
+    """Each piece's face colour (G x 3, :func:`face_colours`) and its two shades, outside
+    and inside the bonus circles' printed tint (G x 2 x 3): a shade read from fewer than
+    :data:`MIN_SHADE_SAMPLES` of the face's samples and those of a ring
+    :data:`SHADE_INSET_MM` inside the outline, or farther from the whole face's colour
+    than :data:`MAX_SHADE`, is the whole face's colour."""
+    faces, colours, places, piece_of = _face_samples(look, board, starts)
+    shaded = np.repeat(faces[:, None, :], 2, axis=1)
+    rings = [outline_points(board, shape, pose, inset=SHADE_INSET_MM).points
+             for shape, pose in starts]
+    places = np.vstack([places, *rings])
+    colours = np.vstack([colours, look.colours(np.vstack(rings))])
+    piece_of = np.concatenate([piece_of, np.repeat(np.arange(len(rings)), [len(r) for r in rings])])
+    tint = artwork.tinted(places)
+    counts = np.bincount(piece_of * 2 + tint, minlength=2 * len(starts)).reshape(-1, 2)
+    both = (counts >= MIN_SHADE_SAMPLES).all(axis=1)  # a piece across a tint's edge
+    if both.any():
+        chosen = both[piece_of]
+        medians = group_medians(colours[chosen], (piece_of * 2 + tint)[chosen])
+        for i in np.flatnonzero(both):
+            shades = medians[2 * i: 2 * i + 2]
+            apart = np.linalg.norm(shades - faces[i], axis=1)
+            if (apart < MAX_SHADE * (np.linalg.norm(faces[i]) + 1.0)).all():
+                shaded[i] = shades
+    return faces, shaded
 
 
 def group_medians(values: Array, group: Array) -> Array:
@@ -374,7 +427,7 @@ def fit_outlines(
     artwork = artwork or Artwork(board)
     if not starts:
         return []
-    faces = face_colours(look, board, starts)
+    faces = shaded_faces(look, board, starts, artwork)
     if wide:
         coarse = _fit(look, board, starts, artwork, faces, WIDE_REACH_MM, WIDE_STEP_MM, 4)
         starts = [
@@ -389,12 +442,14 @@ def _fit(
     board: Board,
     starts: Sequence[tuple[Shape, Pose]],
     artwork: Artwork,
-    faces: Array,
+    shaded_faces: tuple[Array, Array],
     reach: float,
     step: float,
     iterations: int,
 ) -> list[OutlineFit]:
-    """Gauss-Newton steps with profiles reaching ``reach`` mm, sampled every ``step``."""
+    """Gauss-Newton steps with profiles reaching ``reach`` mm, sampled every ``step``;
+    ``shaded_faces``: each piece's face colour and its shades (:func:`shaded_faces`)."""
+    faces, shades = shaded_faces
     offsets = np.arange(-reach, reach + step / 2, step)
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
@@ -421,7 +476,11 @@ def _fit(
             [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
         )
         colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
-        all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
+        shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
+        own_faces = shades[np.asarray(active)[piece_of], shade]
+        inked = artwork.inked(points, normals, offsets)
+        colours = _ink_bridged(colours, inked, own_faces, offsets)
+        all_residuals = edge_offsets(colours, own_faces, offsets, piece_of)
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
@@ -448,6 +507,27 @@ def _fit(
         if i not in done:
             done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
     return [done[i] for i in range(len(starts))]
+
+
+def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> Array:
+    """Profiles' colours (P x S x 3, at ``offsets`` along each normal) with each sample
+    where printed ink may show (``inked``, P x S) read as what the ink covers: a profile
+    counts only where the ink lies clear of its edge point
+    (:data:`~firmware_host.camera.artwork.CLEARANCE_MM`), so ink inside the outline covers
+    the face (its colour ``faces``, P x 3), and ink beyond it what lies just outside the
+    edge, the colour of the last clear sample before it. Unbridged, a level line running
+    2 mm inside a side hid the face's colour from all of its profiles."""
+    rows = np.flatnonzero(inked.any(axis=1))
+    if not len(rows):
+        return colours
+    inked = inked[rows]
+    inside = inked & (offsets < 0)
+    own = np.where(inside[..., None], faces[rows, None, :].astype(colours.dtype), colours[rows])
+    index = np.where(inked & ~inside, 0, np.arange(inked.shape[1]))
+    source = np.maximum.accumulate(index, axis=1)
+    bridged = colours.copy()
+    bridged[rows] = np.take_along_axis(own, source[..., None], axis=1)
+    return bridged
 
 
 def _placed(

@@ -19,7 +19,7 @@ from firmware_host.config.loader import CONFIG_DIR
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.rules.position import Position
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
@@ -328,3 +328,35 @@ def test_the_board_scale_at_many_points_is_the_scale_at_each(twelve):
     scales = view.scales(points)
     assert scales.tolist() == [view.px_per_mm(x, y) for x, y in points]
     assert 2.0 < scales.min() <= scales.max() < 3.5
+
+
+def fitted_alone(piece: Piece, seed: int):
+    """The outline fit from ``piece``'s true pose, on the clean virtual camera's frames of
+    it alone (``seed`` picks the print's ink and tint among others)."""
+    frames = VirtualCamera(TABLE, load_profile("clean"), seed).look((piece,), EdgeFace.COLOR)
+    look = LookFrames(TABLE.camera.markers, frames, [f"f{i}" for i in range(len(frames))])
+    return fit_outlines(look, TABLE.board, [(piece.shape, piece.pose)])[0]
+
+
+@pytest.mark.parametrize("seed", [1, 7, 9, 10, 14])
+def test_a_face_half_in_a_bonus_circles_tint_is_found_all_round(seed):
+    """Half the face lies in the bonus circle's tint, in another shade: with one face colour
+    a third or more of the outline was lost on these inks and tints."""
+    piece = Piece("half", Color.BLUE, Shape.CIRCLE, Pose(104.0, 53.0, 0.0))
+    fit = fitted_alone(piece, seed)
+    assert fit.found > 0.9
+    assert centre_error(piece, fit.pose) < 0.25
+
+
+def test_a_side_under_a_printed_line_is_found():
+    """The level line runs 2.4 mm inside the square's top side, across every profile of
+    that side's face: that side was lost (78 % of the outline found)."""
+    slope = math.atan2(12.0, 300.0)  # the first level line's, from (0, 32) to (300, 44)
+    gap = 2.4
+    top = (200.0, 32.0 + 12.0 * 200.0 / 300.0 - gap / math.cos(slope))
+    centre = Pose(top[0] + 17 * math.sin(slope), top[1] - 17 * math.cos(slope),
+                  math.degrees(slope))
+    piece = Piece("under", Color.GREEN, Shape.SQUARE, centre)
+    fit = fitted_alone(piece, seed=1)
+    assert fit.found > 0.95
+    assert centre_error(piece, fit.pose) < 0.25

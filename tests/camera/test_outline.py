@@ -10,6 +10,7 @@ from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.outline import (
     STEP_MM,
     _gauss_newton_steps,
+    _ink_bridged,
     edge_offsets,
     group_medians,
 )
@@ -210,3 +211,25 @@ def test_a_side_moved_as_a_whole_widens_the_pose_across_it() -> None:
     # the same residuals scattered along the sides move no side as a whole
     scattered = np.where(np.arange(count) % 2 == 0, 0.1, -0.1) * (shared != 0)
     assert sigma(scattered)[1] < clean[1] + 0.01
+
+
+@settings(max_examples=40, deadline=None)
+@given(line=st.floats(-2.8, -1.8), edge=st.floats(-0.4, 0.4), beyond=st.floats(1.8, 2.8))
+def test_ink_across_a_profile_is_read_as_what_it_covers(line, edge, beyond):
+    """A printed line crossing the face inside the edge, and another beyond it: bridged,
+    the edge is found where it is; unbridged, the face's colour is hidden inside."""
+    outside = np.array([235.0, 235.0, 235.0])
+    samples = profile(edge, 0.15, outside)
+    inked = (np.abs(OFFSETS - line) < 0.6) | (np.abs(OFFSETS - beyond) < 0.6)
+    samples[np.abs(OFFSETS - line) < 0.6] = (30.0, 30.0, 30.0)
+    samples[np.abs(OFFSETS - beyond) < 0.6] = (30.0, 30.0, 30.0)
+    bridged = _ink_bridged(samples[None], inked[None], FACE[None], OFFSETS)
+    assert abs(edge_offsets(bridged, FACE, OFFSETS)[0] - edge) < 0.12
+
+
+def test_unbridged_ink_inside_hides_the_edge_or_moves_it() -> None:
+    for line in (-2.6, -2.4, -2.0):
+        samples = profile(0.0, 0.15, np.array([235.0, 235.0, 235.0]))
+        samples[np.abs(OFFSETS - line) < 0.6] = (30.0, 30.0, 30.0)
+        found = edge_offsets(samples[None], FACE, OFFSETS)[0]
+        assert not abs(found) < 0.12, line
