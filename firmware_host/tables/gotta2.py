@@ -2,7 +2,7 @@
 
 No dice: the current player chooses a piece of the piece area and places it on their own
 board, then may place any bonus piece they reached. A move is the JSON a page sends
-(``docs/games/puzzlesheet.md``, "At the table")::
+(``docs/games/gotta2.md``, "At the table")::
 
     {"type": "choose", "piece": "3-1"}
     {"type": "place", "piece": "3-1", "row": 0, "column": 2}
@@ -32,8 +32,8 @@ from functools import cache
 from typing import Any, ClassVar
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.games.puzzlesheet.engine import Move, PuzzleSheetGame, replay
-from firmware_host.games.puzzlesheet.events import (
+from firmware_host.games.gotta2.engine import Gotta2Game, Move, replay
+from firmware_host.games.gotta2.events import (
     BonusPiecePlaced,
     BonusPieceSkipped,
     GameStarted,
@@ -41,8 +41,8 @@ from firmware_host.games.puzzlesheet.events import (
     PiecePlaced,
     read_event,
 )
-from firmware_host.games.puzzlesheet.rectangle import Rectangle
-from firmware_host.games.puzzlesheet.sheet import Cell, Piece, Sheet, load_sheet
+from firmware_host.games.gotta2.rectangle import Rectangle
+from firmware_host.games.gotta2.sheet import Cell, Piece, Sheet, load_sheet
 from firmware_host.i18n import Listed, Message, Say, lazy, lazy_p
 from firmware_host.tables.game import EventJson, Roll, Setup
 
@@ -127,7 +127,7 @@ class Gotta2Table:
     """A GOTTA2 puzzle sheet game in progress, as the table service drives it
     (:class:`~firmware_host.tables.game.TableGame`)."""
 
-    game: PuzzleSheetGame
+    game: Gotta2Game
 
     KIND: ClassVar[str] = "gotta2"
     TITLE: ClassVar[str] = str(TITLE_WORDS)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
-from firmware_host.games.puzzlesheet.events import (
+from firmware_host.games.gotta2.engine import Gotta2Game
+from firmware_host.games.gotta2.events import (
     BonusPiecePlaced,
     BonusPieceSkipped,
     GameStarted,
@@ -18,7 +18,7 @@ from firmware_host.games.puzzlesheet.events import (
 )
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table, move_json
-from tests.games.puzzlesheet.test_engine import small_sheet
+from tests.games.gotta2.test_engine import small_sheet
 
 Game = Gotta2Table
 
@@ -168,7 +168,7 @@ def test_a_choose_move_then_a_place_move():
 
 def test_choosing_a_piece_that_fits_nowhere_starts_the_final_round():
     sheet = small_sheet(1, 3, [(1, ["###", "#", "#", "#", "#", "#"])])
-    engine = PuzzleSheetGame.start(sheet, GameStarted(players=("ana", "ben", "cleo")))
+    engine = Gotta2Game.start(sheet, GameStarted(players=("ana", "ben", "cleo")))
     game, journal = Game(engine), []
     game = play(
         game,
@@ -361,5 +361,5 @@ def test_a_journal_with_a_malformed_or_illegal_event_is_refused_by_name():
 
 def test_moves_and_events_are_inverse():
     game, _ = new()
-    for event in PuzzleSheetGame.legal_moves(game.game)[:50]:
+    for event in Gotta2Game.legal_moves(game.game)[:50]:
         assert game.move_event(event.player, move_json(event)) == event.to_json()

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
-from firmware_host.games.puzzlesheet.events import GameStarted
+from firmware_host.games.gotta2.engine import Gotta2Game
+from firmware_host.games.gotta2.events import GameStarted
 from firmware_host.journal.store import Journal
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table
-from tests.games.puzzlesheet.test_engine import small_sheet
+from tests.games.gotta2.test_engine import small_sheet
 from tests.tables.service_support import RunningDice
 from tests.web.test_browser import browser, waiting  # noqa: F401 - browser is a fixture
 
@@ -153,7 +153,7 @@ def test_a_piece_that_fits_nowhere_may_be_chosen_and_a_chosen_piece_is_picked_al
     tmp_path,
 ):
     sheet = small_sheet(1, 3, [(1, ["###", "#", "#"])])
-    engine = PuzzleSheetGame.start(sheet, GameStarted(players=PLAYERS))
+    engine = Gotta2Game.start(sheet, GameStarted(players=PLAYERS))
     game = Gotta2Table(engine)
     game = game.apply(
         game.move_event("Ann", {"type": "place", "piece": "1-2", "row": 0, "column": 1})
@@ -172,7 +172,7 @@ def test_a_piece_that_fits_nowhere_may_be_chosen_and_a_chosen_piece_is_picked_al
     sent = browser.execute_script("return window.sent")
     assert sent == [["Ann", {"type": "choose", "piece": "1-1"}]]
 
-    engine = PuzzleSheetGame.start(sheet, GameStarted(players=PLAYERS))
+    engine = Gotta2Game.start(sheet, GameStarted(players=PLAYERS))
     game = Gotta2Table(engine)
     game = game.apply(game.move_event("Ann", {"type": "choose", "piece": "1-1"}))
     show(browser, tmp_path, game.view(), "Ann")  # the piece chosen: its spot at once

@@ -3,7 +3,7 @@
 import pytest
 
 from firmware_host.errors import InputError
-from firmware_host.games.puzzlesheet.sheet import load_sheet, parse_picture
+from firmware_host.games.gotta2.sheet import load_sheet, parse_picture
 
 SHEET = load_sheet()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass
 
-from firmware_host.games.puzzlesheet.sheet import Cell
+from firmware_host.games.gotta2.sheet import Cell
 
 
 @dataclass(frozen=True)

@@ -74,10 +74,10 @@ class BonusPieceSkipped(JsonEvent):
     piece: str
 
 
-PuzzleSheetEvent = GameStarted | PieceChosen | PiecePlaced | BonusPiecePlaced | BonusPieceSkipped
+Gotta2Event = GameStarted | PieceChosen | PiecePlaced | BonusPiecePlaced | BonusPieceSkipped
 """Any event of a puzzle sheet game."""
 
-read_event: EventReader[PuzzleSheetEvent] = event_reader(
+read_event: EventReader[Gotta2Event] = event_reader(
     [GameStarted, PieceChosen, PiecePlaced, BonusPiecePlaced, BonusPieceSkipped]
 )
 """Read any puzzle sheet event from its JSON form (an ``InputError`` names a malformed key)."""

@@ -10,12 +10,12 @@ reached, fits nowhere) the end comes: the round is played to its end, so that ev
 has had as many turns, and the scores are counted starting with the player in whose turn
 the end came.
 
-:class:`PuzzleSheetGame` is immutable: :meth:`PuzzleSheetGame.apply` returns the game after
+:class:`Gotta2Game` is immutable: :meth:`Gotta2Game.apply` returns the game after
 one more event or raises :class:`~firmware_host.errors.IllegalMove` (naming the player, the
 move and the rule) and the game it was called on is unchanged.
 
->>> from firmware_host.games.puzzlesheet.sheet import load_sheet
->>> game = PuzzleSheetGame.start(load_sheet(), GameStarted(players=("ana", "ben")))
+>>> from firmware_host.games.gotta2.sheet import load_sheet
+>>> game = Gotta2Game.start(load_sheet(), GameStarted(players=("ana", "ben")))
 >>> game = game.apply(PieceChosen(player="ana", piece="2-1"))
 >>> game.held, game.marks("2-1")
 ('2-1', 1)
@@ -32,16 +32,16 @@ from functools import partial
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games import event_log
-from firmware_host.games.puzzlesheet.events import (
+from firmware_host.games.gotta2.events import (
     BonusPiecePlaced,
     BonusPieceSkipped,
     GameStarted,
+    Gotta2Event,
     PieceChosen,
     PiecePlaced,
-    PuzzleSheetEvent,
 )
-from firmware_host.games.puzzlesheet.rectangle import Rectangle, largest_rectangle
-from firmware_host.games.puzzlesheet.sheet import Cell, Piece, Sheet
+from firmware_host.games.gotta2.rectangle import Rectangle, largest_rectangle
+from firmware_host.games.gotta2.sheet import Cell, Piece, Sheet
 
 Move = PieceChosen | PiecePlaced | BonusPiecePlaced | BonusPieceSkipped
 """An event a player plays."""
@@ -76,7 +76,7 @@ class Score:
 
 
 @dataclass(frozen=True)
-class PuzzleSheetGame:
+class Gotta2Game:
     """A game on the puzzle sheet after some events."""
 
     sheet: Sheet
@@ -98,7 +98,7 @@ class PuzzleSheetGame:
     """True once the round in which the end came has been played to its end."""
 
     @classmethod
-    def start(cls, sheet: Sheet, started: GameStarted) -> PuzzleSheetGame:
+    def start(cls, sheet: Sheet, started: GameStarted) -> Gotta2Game:
         """A new game with blank sheets; the first player listed starts."""
         players = started.players
         if not players:
@@ -201,7 +201,7 @@ class PuzzleSheetGame:
 
     # -- events --------------------------------------------------------------------------------
 
-    def apply(self, event: PuzzleSheetEvent) -> PuzzleSheetGame:
+    def apply(self, event: Gotta2Event) -> Gotta2Game:
         """The game after ``event``; an illegal event raises :class:`IllegalMove`."""
         if isinstance(event, PieceChosen):
             return self._piece_chosen(event)
@@ -215,7 +215,7 @@ class PuzzleSheetGame:
             raise IllegalMove(f"cannot start a game that has already started ({event})")
         raise IllegalMove(f"{event} is not an event of a puzzle sheet game")
 
-    def _piece_chosen(self, move: PieceChosen, what: str = "") -> PuzzleSheetGame:
+    def _piece_chosen(self, move: PieceChosen, what: str = "") -> Gotta2Game:
         what = what or f"{move.player} choosing piece {move.piece}"
         self._check_turn(move.player, what)
         if self.held is not None:
@@ -247,7 +247,7 @@ class PuzzleSheetGame:
             return game
         return game._end_comes(piece.id)._end_turn()  # step 2 cannot be done
 
-    def _piece_placed(self, move: PiecePlaced) -> PuzzleSheetGame:
+    def _piece_placed(self, move: PiecePlaced) -> Gotta2Game:
         what = f"{move.player} placing piece {move.piece} at row {move.row}, column {move.column}"
         self._check_turn(move.player, what)
         if self.pending_bonus:
@@ -275,7 +275,7 @@ class PuzzleSheetGame:
         )
         return game._next_bonus()
 
-    def _bonus_placed(self, move: BonusPiecePlaced) -> PuzzleSheetGame:
+    def _bonus_placed(self, move: BonusPiecePlaced) -> Gotta2Game:
         what = (
             f"{move.player} placing bonus piece {move.piece} "
             f"at row {move.row}, column {move.column}"
@@ -290,7 +290,7 @@ class PuzzleSheetGame:
         )
         return game._next_bonus()
 
-    def _bonus_skipped(self, move: BonusPieceSkipped) -> PuzzleSheetGame:
+    def _bonus_skipped(self, move: BonusPieceSkipped) -> Gotta2Game:
         what = f"{move.player} skipping bonus piece {move.piece}"
         self._check_bonus(move.player, move.piece, what)
         return replace(self, pending_bonus=self.pending_bonus[1:])._next_bonus()
@@ -305,7 +305,7 @@ class PuzzleSheetGame:
             reached = self.pending_bonus[0]
             raise IllegalMove(f"{what} is refused: the bonus piece reached is {reached}")
 
-    def _next_bonus(self) -> PuzzleSheetGame:
+    def _next_bonus(self) -> Gotta2Game:
         """The next bonus piece reached, else the end of the turn. A bonus piece that fits
         nowhere: step 4 cannot be done, the end comes (and the turn ends)."""
         if not self.pending_bonus:
@@ -315,14 +315,14 @@ class PuzzleSheetGame:
             return self
         return self._end_comes(bonus)._end_turn()
 
-    def _end_comes(self, piece: str | None) -> PuzzleSheetGame:
+    def _end_comes(self, piece: str | None) -> Gotta2Game:
         """Step 2 or 4 (or choosing: no piece left) cannot be done: the end comes, in the
         current player's turn, unless it came already (then the final round goes on)."""
         if self.ended_by is not None:
             return self
         return replace(self, ended_by=self.current, end_piece=piece)
 
-    def _end_turn(self) -> PuzzleSheetGame:
+    def _end_turn(self) -> Gotta2Game:
         """Step 5: the next player's turn; once the end has come, the game is over after the
         last player of the round (every player has then had as many turns)."""
         game = replace(self, held=None, pending_bonus=())
@@ -331,7 +331,7 @@ class PuzzleSheetGame:
         following = replace(game, current_index=(game.current_index + 1) % len(game.players))
         return following._begin_turn()
 
-    def _begin_turn(self) -> PuzzleSheetGame:
+    def _begin_turn(self) -> Gotta2Game:
         """A turn starts with choosing a piece; with none left to choose the turn is over at
         once (it counts as a turn) and, if it had not come yet, the end comes."""
         if self.selectable():
@@ -384,8 +384,8 @@ class PuzzleSheetGame:
         return self.players.index(player)
 
 
-def replay(sheet: Sheet, events: Iterable[PuzzleSheetEvent]) -> PuzzleSheetGame:
+def replay(sheet: Sheet, events: Iterable[Gotta2Event]) -> Gotta2Game:
     """The game the events describe; the first must be :class:`GameStarted`."""
     return event_log.replay(
-        GameStarted, partial(PuzzleSheetGame.start, sheet), events, "puzzle sheet"
+        GameStarted, partial(Gotta2Game.start, sheet), events, "puzzle sheet"
     )

@@ -10,8 +10,8 @@ import yaml
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.clack.events import DiscClaimed
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame, replay
-from firmware_host.games.puzzlesheet.events import (
+from firmware_host.games.gotta2.engine import Gotta2Game, replay
+from firmware_host.games.gotta2.events import (
     BonusPiecePlaced,
     BonusPieceSkipped,
     GameStarted,
@@ -19,13 +19,13 @@ from firmware_host.games.puzzlesheet.events import (
     PiecePlaced,
     read_event,
 )
-from firmware_host.games.puzzlesheet.sheet import Sheet, load_sheet
+from firmware_host.games.gotta2.sheet import Sheet, load_sheet
 
 SHEET = load_sheet()
 
 
 def start(*players, sheet=SHEET):
-    return PuzzleSheetGame.start(sheet, GameStarted(players=players or ("ana", "ben")))
+    return Gotta2Game.start(sheet, GameStarted(players=players or ("ana", "ben")))
 
 
 def small_sheet(rows, columns, frames, bonus_pieces=(), track=10):

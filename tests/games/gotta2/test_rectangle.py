@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.games.puzzlesheet.rectangle import largest_rectangle
+from firmware_host.games.gotta2.rectangle import largest_rectangle
 
 
 def board(*rows):

@@ -1,7 +1,7 @@
 """The GOTTA2 puzzle sheet as data: the board grid, the piece area and the bonus pieces.
 
 The sheet lives in ``config/games/puzzlesheet.yaml`` (documented in
-``docs/games/puzzlesheet.md``). A piece is drawn as rows of ``#`` (a cell of the piece) and
+``docs/games/gotta2.md``). A piece is drawn as rows of ``#`` (a cell of the piece) and
 ``.`` (no cell), top row first, exactly as it is printed; it is never rotated or flipped::
 
     version: 1
