@@ -4,8 +4,8 @@
 starts one), finds the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's
 virtual hub; with none it waits for a hub, saying so on the page), and runs, in one loop:
 the hub link, the tray's dice reports into the
-:class:`~firmware_host.service.dice_table.DiceTable`, the simulated players (``--autoplay``)
-and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
+:class:`~firmware_host.service.dice_controller.DiceController`, the simulated players
+(``--autoplay``) and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
 :meth:`DiceService.stop` end it; with autoplay and no page, so does the game's end.
 """
 
@@ -25,7 +25,7 @@ from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
 from firmware_host.sensors import DieReading
 from firmware_host.service.clock import ScaledClock
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
@@ -82,9 +82,9 @@ class DiceService:
         dice = self.config.config.dice.count
         self._page_socket, self.journal = page_and_journal(options, self.web, self.hub)
         try:
-            table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
+            table = DiceController.resume(self.journal, kind, dice=dice, thrower=thrower)
             if table is None:
-                table = DiceTable.start(self.journal, kind, setup, dice=dice, thrower=thrower)
+                table = DiceController.start(self.journal, kind, setup, dice=dice, thrower=thrower)
             else:
                 announce(f"tabletop run: resuming {kind.TITLE} game {table.game_id}")
         except BaseException:

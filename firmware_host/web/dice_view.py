@@ -1,8 +1,8 @@
-"""What every device sees of a dice table: the game's view and the table's own state.
+"""What every device sees of a dice game: the game's view and the table's own state.
 
-The dice table (:class:`~firmware_host.service.dice_table.DiceTable`) makes it; the page
-(:mod:`firmware_host.web`) serves it, as :class:`~firmware_host.web.view.TableView` is
-Drop It's.
+The dice games' controller (:class:`~firmware_host.service.dice_controller.DiceController`)
+makes it; the page (:mod:`firmware_host.web`) serves it, as
+:class:`~firmware_host.web.view.DropItView` is Drop It's.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from firmware_host.tables.game import TableGame
 
 
 @dataclass(frozen=True)
-class DiceTableView:
+class DiceView:
     """What every device sees: the game's view and the table's own state."""
 
     game_id: str

@@ -14,8 +14,8 @@ from websockets.asyncio.client import connect
 
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.clack import ClackTable
 from firmware_host.tables.game import Setup
 from firmware_host.tables.registry import GAMES
@@ -95,7 +95,7 @@ class Served:
 
     def __init__(self, tmp_path):
         self.journal = Journal(tmp_path / "journal.sqlite3")
-        self.table = DiceTable.start(self.journal, ClackTable, Setup(PLAYERS, seed=1), dice=2)
+        self.table = DiceController.start(self.journal, ClackTable, Setup(PLAYERS, seed=1), dice=2)
         self.access = Access(web_config(), seed=5)
         self.loop = None
         started = threading.Event()

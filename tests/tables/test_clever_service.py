@@ -6,8 +6,8 @@ import asyncio
 from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.game import Game
 from firmware_host.journal.store import Journal
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.clever import CleverTable, reference_sheet
 from firmware_host.tables.game import Setup
 from firmware_host.tables.registry import GAMES
@@ -56,7 +56,7 @@ def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path):
 def test_a_stopped_game_resumes_from_the_journal(tmp_path):
     options = dice_options(tmp_path, players=("Olivia", "Eric"))
     with Journal(options.journal) as journal:
-        table = DiceTable.start(journal, CleverTable, Setup(("Olivia", "Eric"), 5), dice=6)
+        table = DiceController.start(journal, CleverTable, Setup(("Olivia", "Eric"), 5), dice=6)
         first = {"type": "dice_rolled", "player": "Olivia", "faces": [0, 1, 3, 2, 4]}
         chosen = {
             "type": "dice_chosen",

@@ -12,7 +12,7 @@ from selenium.webdriver.support.select import Select
 from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.tables.clack import ClackTable
 from firmware_host.tables.clever import CleverTable
 from firmware_host.tables.game import Setup
@@ -27,7 +27,7 @@ NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MIDDLE_EVENTS = 25
 
 
-def step(table: DiceTable, rng: random.Random) -> None:
+def step(table: DiceController, rng: random.Random) -> None:
     """One throw or one simulated move of the game at ``table`` (in the server's loop)."""
     game = table.game
     roll = game.roll()
@@ -98,7 +98,7 @@ def test_every_state_of_a_dice_game_page_fits(
     shots = tmp_path_factory.getbasetemp() / "page-shots"
     rng = random.Random(players)
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        table = DiceTable.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
+        table = DiceController.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
         access = Access(web_config(), seed=3)
         hosts = ("127.0.0.1", "::1")
         with serve(table, access, hosts, frontend=DICE_GAMES) as served:
@@ -176,7 +176,7 @@ def test_in_german_every_state_of_a_dice_game_fits(
     rng = random.Random(4)
     say = translator("de").say
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        table = DiceTable.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
+        table = DiceController.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
         access = Access(web_config(), seed=3)
         with serve(table, access, ("127.0.0.1", "::1"), frontend=DICE_GAMES) as served:
             screen, phone = served.urls

@@ -3,14 +3,14 @@
 from firmware_host.journal.dice import dice_summaries
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.tables.game import Setup
 from tests.tables.dice_duel import DiceDuel
 
 
 def test_games_are_listed_newest_first_with_replayed_scores(tmp_path):
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+        table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
         for face in (5, 0, 2, 1):
             table.die(DieReading(0, True, None))
             table.die(DieReading(0, False, face))

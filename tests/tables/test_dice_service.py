@@ -8,8 +8,8 @@ import pytest
 
 from firmware_host.errors import InputError
 from firmware_host.journal.store import Journal
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.game import Setup
 from tests.tables.dice_duel import ROUNDS, DiceDuel
 from tests.tables.service_support import dice_options
@@ -51,7 +51,7 @@ def test_the_same_seed_plays_the_same_game(tmp_path):
 def test_a_stopped_game_resumes_from_the_journal(tmp_path):
     options = dice_options(tmp_path)
     with Journal(options.journal) as journal:
-        table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben", "Cleo")), dice=6)
+        table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben", "Cleo")), dice=6)
         journal.append(table.game_id, 2, {"type": "thrown", "faces": [3]})
         journal.append(table.game_id, 3, {"type": "keep", "player": "Ann"})
     lines = []

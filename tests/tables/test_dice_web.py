@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.tables.game import Setup
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
@@ -26,7 +26,7 @@ class Served:
     def __init__(self, tmp_path, thrower=None):
         self.journal = Journal(tmp_path / "journal.sqlite3")
         self.thrown = []
-        self.table = DiceTable.start(
+        self.table = DiceController.start(
             self.journal, DiceDuel, Setup(("Ann", "Ben")), dice=2, thrower=thrower
         )
         self.access = Access(web_config(), seed=5)

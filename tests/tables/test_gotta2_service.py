@@ -4,8 +4,8 @@ hub (no dice are thrown), every move journaled, played to the end, resumed after
 import asyncio
 
 from firmware_host.journal.store import Journal
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.dice_table import DiceTable
 from firmware_host.tables.game import Setup
 from firmware_host.tables.gotta2 import Gotta2Table
 from firmware_host.tables.registry import GAMES
@@ -52,7 +52,7 @@ def test_a_stopped_game_resumes_from_the_journal(tmp_path):
         {"type": "piece_placed", "player": "Ben", "piece": "1-1", "row": 7, "column": 0},
     ]
     with Journal(options.journal) as journal:
-        table = DiceTable.start(journal, Gotta2Table, Setup(("Ann", "Ben"), seed=5), dice=5)
+        table = DiceController.start(journal, Gotta2Table, Setup(("Ann", "Ben"), seed=5), dice=5)
         for number, event in enumerate(opening, start=2):
             journal.append(table.game_id, number, event)
     final = run(options)

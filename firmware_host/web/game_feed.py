@@ -1,11 +1,11 @@
 """The interface between the page and the game: a feed of views and an action sink.
 
-The service (``tabletop run``) implements :class:`Table`: Drop It's controller, or a dice
-game's :class:`~firmware_host.service.dice_table.DiceTable`; so does
-:class:`~firmware_host.web.demo.DemoTable`, replaying a recorded game. A table is of the
+The service (``tabletop run``) implements :class:`GameFeed`: Drop It's controller, or a dice
+game's :class:`~firmware_host.service.dice_controller.DiceController`; so does
+:class:`~firmware_host.web.demo.DemoFeed`, replaying a recorded game. A feed is of the
 game's actions and views, the ones its :class:`~firmware_host.web.frontend.Frontend` reads,
 checks and draws; the web server only ever calls these three methods, reads only a
-:class:`PageView` of each view, and only hands :meth:`Table.act` actions that the
+:class:`PageView` of each view, and only hands :meth:`GameFeed.act` actions that the
 frontend's check (or the join code / staff PIN) allowed.
 
 :class:`ViewChannel` is the feed half, ready to use: publish each new view, and every
@@ -25,8 +25,8 @@ V = TypeVar("V")
 
 class PageView(Protocol):
     """What the web server reads of any game's view (Drop It's
-    :class:`~firmware_host.web.view.TableView`, a dice table's
-    :class:`~firmware_host.web.dice_view.DiceTableView`): the rest is the
+    :class:`~firmware_host.web.view.DropItView`, a dice game's
+    :class:`~firmware_host.web.dice_view.DiceView`): the rest is the
     game's :class:`~firmware_host.web.frontend.Frontend`'s to read."""
 
     @property
@@ -56,7 +56,7 @@ class Views(Protocol[ViewT]):
         ...
 
 
-class Table(Views[ViewT], Protocol[ActionT, ViewT]):
+class GameFeed(Views[ViewT], Protocol[ActionT, ViewT]):
     """What the web server needs from the running game: its views, and a sink for its
     seats' actions of type ``ActionT`` (the game's :class:`~firmware_host.web.frontend.Frontend`
     reads and checks them) and the staff's."""

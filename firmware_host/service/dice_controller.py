@@ -1,10 +1,10 @@
-"""The dice table controller: one dice game's flow, journaled, for the tray and the page.
+"""The dice games' controller: one dice game's flow, journaled, for the tray and the page.
 
-:class:`DiceTable` holds a :class:`~firmware_host.tables.game.TableGame` and its journal.
+:class:`DiceController` holds a :class:`~firmware_host.tables.game.TableGame` and its journal.
 Every event -- a throw read from the tray, a player's move from the page -- is checked by
 the game, committed to the journal, and only then applied and shown: a power cut never
-takes back what a player saw, and :meth:`DiceTable.resume` continues the game from its
-journal. It implements the page's :class:`~firmware_host.web.table.Table` (``snapshot``,
+takes back what a player saw, and :meth:`DiceController.resume` continues the game from its
+journal. It implements the page's :class:`~firmware_host.web.game_feed.GameFeed` (``snapshot``,
 ``updates``, ``act``) and what :class:`~firmware_host.service.link_watch.LinkWatch`
 calls (``link_changed``, ``redraw``).
 
@@ -26,8 +26,8 @@ from firmware_host.service.dice_tray import DiceTray
 from firmware_host.tables.game import EventJson, Setup, TableGame
 from firmware_host.web.actions import Again, Staff, StaffOp
 from firmware_host.web.dice_actions import DiceAction, Move, Roll
-from firmware_host.web.dice_view import DiceTableView
-from firmware_host.web.table import ViewChannel
+from firmware_host.web.dice_view import DiceView
+from firmware_host.web.game_feed import ViewChannel
 
 log = logging.getLogger("firmware_host.service")
 
@@ -35,7 +35,7 @@ Thrower = Callable[[tuple[int, ...]], None]
 """Throws the tray's dice given (the simulator's virtual dice; a real tray has none)."""
 
 
-class DiceTable:
+class DiceController:
     """One dice game at the table (build it with :meth:`start` or :meth:`resume`)."""
 
     def __init__(
@@ -75,7 +75,7 @@ class DiceTable:
         *,
         dice: int,
         thrower: Thrower | None = None,
-    ) -> DiceTable:
+    ) -> DiceController:
         """Journal a new game of ``kind`` for ``setup`` and return its table."""
         first = kind.first_event(setup)
         game = kind.replay([first])
@@ -95,7 +95,7 @@ class DiceTable:
         *,
         dice: int,
         thrower: Thrower | None = None,
-    ) -> DiceTable | None:
+    ) -> DiceController | None:
         """The newest unfinished game of ``kind`` in ``journal``, replayed; ``None`` if none."""
         row = journal.unfinished(kind.KIND)
         if row is None:
@@ -115,11 +115,11 @@ class DiceTable:
         """True once the game is over."""
         return self.game.over
 
-    def snapshot(self) -> DiceTableView:
+    def snapshot(self) -> DiceView:
         """The view as it is now."""
         return self._channel.view
 
-    def updates(self) -> AsyncIterator[DiceTableView]:
+    def updates(self) -> AsyncIterator[DiceView]:
         """Each new view as it is published."""
         return self._channel.updates()
 
@@ -242,9 +242,9 @@ class DiceTable:
         self.tray.want(after.roll())
         self._publish()
 
-    def _view(self) -> DiceTableView:
+    def _view(self) -> DiceView:
         text, up = self._link
-        return DiceTableView(
+        return DiceView(
             str(self.game_id),
             self.game.view(),
             text,

@@ -8,7 +8,7 @@ import pytest
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.tables.game import Setup
 from firmware_host.web.actions import Again, Staff
 from firmware_host.web.dice_actions import Move, Roll
@@ -31,7 +31,7 @@ def journaled(journal, table):
 
 
 def test_a_throw_and_a_move_are_journaled_then_shown(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     assert table.snapshot().roll == {"dice": [0], "by": "Ann"}
     throw(table, 0, 4)
     assert table.snapshot().data["game"] == {"thrown": [4]}
@@ -46,7 +46,7 @@ def test_a_throw_and_a_move_are_journaled_then_shown(journal):
 
 
 def test_every_view_shown_is_already_in_the_journal(journal, tmp_path):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     seen = []
 
     def on_disk():
@@ -65,7 +65,7 @@ def test_every_view_shown_is_already_in_the_journal(journal, tmp_path):
 
 
 def test_refused_moves_and_reports_change_nothing(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     before = table.snapshot()
     with pytest.raises(IllegalMove):
         table.play("Ann", {"type": "keep"})  # nothing thrown yet
@@ -79,11 +79,11 @@ def test_refused_moves_and_reports_change_nothing(journal):
 
 
 def test_the_game_resumes_from_its_journal_and_finishes_there(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     throw(table, 0, 5)
     table.play("Ann", {"type": "keep"})
     throw(table, 0, 1)
-    again = DiceTable.resume(journal, DiceDuel, dice=2)
+    again = DiceController.resume(journal, DiceDuel, dice=2)
     assert again is not None and again.game_id == table.game_id
     assert again.snapshot().data == table.snapshot().data
     again.play("Ben", {"type": "keep"})
@@ -92,7 +92,7 @@ def test_the_game_resumes_from_its_journal_and_finishes_there(journal):
         again.play(again.snapshot().waiting_for[0], {"type": "keep"})
     assert again.finished and again.snapshot().data["winners"] == ["Ann"]
     assert journal.game(again.game_id).finished is not None
-    assert DiceTable.resume(journal, DiceDuel, dice=2) is None
+    assert DiceController.resume(journal, DiceDuel, dice=2) is None
 
 
 def test_a_journal_that_cannot_be_replayed_is_named(journal):
@@ -101,17 +101,17 @@ def test_a_journal_that_cannot_be_replayed_is_named(journal):
     )
     journal.append(game_id, 2, {"type": "keep", "player": "Ann"})
     with pytest.raises(InputError, match=f"game {game_id}: cannot be replayed"):
-        DiceTable.resume(journal, DiceDuel, dice=2)
+        DiceController.resume(journal, DiceDuel, dice=2)
 
 
 def test_a_tray_with_too_few_dice_is_refused(journal):
     with pytest.raises(InputError, match="needs 2 dice, the tray has 1"):
-        DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=1)
+        DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=1)
 
 
 def test_page_actions_throw_virtual_dice_move_and_abort(journal):
     thrown = []
-    table = DiceTable.start(
+    table = DiceController.start(
         journal, DiceDuel, Setup(("Ann", "Ben"), variant="pair"), dice=2, thrower=thrown.append
     )
     asyncio.run(table.act(Roll(type="roll"), "table"))
@@ -131,7 +131,7 @@ def test_page_actions_throw_virtual_dice_move_and_abort(journal):
 
 
 def test_a_real_tray_cannot_be_thrown_from_the_page(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     with pytest.raises(IllegalMove, match="Ann: throw the dice in the tray"):
         table.throw()
     throw(table, 0, 1)
@@ -140,7 +140,7 @@ def test_a_real_tray_cannot_be_thrown_from_the_page(journal):
 
 
 def test_the_link_state_shows_in_the_view_and_status(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     table.link_changed(False, "hub unplugged")
     assert table.snapshot().status == "paused: hub unplugged -- Ann's turn"
     table.link_changed(True, "hub connected", why="reflash the hub: firmware 2 expected")
@@ -156,7 +156,7 @@ def test_the_link_state_shows_in_the_view_and_status(journal):
 
 def test_every_throw_and_move_and_the_end_are_logged(journal, caplog):
     caplog.set_level("INFO", logger="firmware_host.service")
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben")), dice=2)
     for face in (5, 1, 0, 3):
         throw(table, 0, face)
         table.play(table.snapshot().waiting_for[0], {"type": "keep"})
@@ -173,7 +173,7 @@ def test_every_throw_and_move_and_the_end_are_logged(journal, caplog):
 
 
 def test_staff_set_up_the_next_players_and_the_players_play_again(journal):
-    table = DiceTable.start(journal, DiceDuel, Setup(("Ann", "Ben"), variant="pair"), dice=2)
+    table = DiceController.start(journal, DiceDuel, Setup(("Ann", "Ben"), variant="pair"), dice=2)
     again = Again(type="again")
     with pytest.raises(IllegalMove, match="not over yet"):
         asyncio.run(table.act(again, "table"))
