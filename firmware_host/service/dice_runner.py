@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
+from firmware_host.dice_games.game import Setup, TableGame
 from firmware_host.errors import InputError
 from firmware_host.link.finding import HubChoice
 from firmware_host.link.ports import find_hub_port
@@ -38,7 +39,6 @@ from firmware_host.service.runner import (
     wait_for_hub,
 )
 from firmware_host.simulation import Players
-from firmware_host.tables.game import Setup, TableGame
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.frontend import DICE_GAMES

@@ -1,6 +1,6 @@
 """The dice games' page actions: reading untrusted messages and checking them against the view.
 
-Every message is one JSON object whose ``"type"`` names the action (``docs/dice-tables.md``)::
+Every message is one JSON object whose ``"type"`` names the action (``docs/dice-games.md``)::
 
     {"type": "join", "seat": "Ann", "code": "482913"}
     {"type": "move", "player": "Ann", "move": {"type": "claim", "disc": 17}, "token": "..."}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.dice_games.game import TableGame
 from firmware_host.i18n import Say, Text
-from firmware_host.tables.game import TableGame
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class DiceView:
         return status
 
     def to_json(self, say: Say = str) -> dict[str, Any]:
-        """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
+        """The game's view (``docs/dice-games.md``) with ``id`` and ``table``: the link
         (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``;
         the game's words said by ``say`` (English by default)."""
         data = self.data if self.game is None or say is str else self.game.view(say)

@@ -3,13 +3,13 @@ hub (no dice are thrown), every move journaled, played to the end, resumed after
 
 import asyncio
 
+from firmware_host.dice_games.game import Setup
+from firmware_host.dice_games.gotta2 import Gotta2Table
+from firmware_host.dice_games.registry import GAMES
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.tables.game import Setup
-from firmware_host.tables.gotta2 import Gotta2Table
-from firmware_host.tables.registry import GAMES
-from tests.tables.service_support import dice_options
+from tests.dice_games.service_support import dice_options
 
 
 def journal_of(tmp_path):

@@ -1,4 +1,4 @@
-"""Clack! at the table: the adapter the service drives (firmware_host/tables/clack.py)."""
+"""Clack! at the table: the adapter the service drives (firmware_host/dice_games/clack.py)."""
 
 import json
 import random
@@ -7,13 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from firmware_host.dice_games import clack
+from firmware_host.dice_games.clack import ClackTable
+from firmware_host.dice_games.game import Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.engine import ClackGame
 from firmware_host.games.clack.events import DiscClaimed, GameStarted
 from firmware_host.i18n import translator
-from firmware_host.tables import clack
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.game import Roll, Setup
 
 RED_STARS = [10, 18, 22, 23]  # the discs showing a red star in config/games/clack.yaml
 STAR, WHITE_SHAPE = 1, 5  # shape die faces (config/games/clack.yaml: shape_die)

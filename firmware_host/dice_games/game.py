@@ -16,7 +16,7 @@ them. The service drives every game the same way:
 
 Simulated players (``tabletop run --autoplay``, tests) call :meth:`TableGame.auto_move`.
 
-The view (``docs/dice-tables.md``) is one JSON object that every device receives::
+The view (``docs/dice-games.md``) is one JSON object that every device receives::
 
     {"kind": "clack", "title": "Clack!",
      "players": ["Ann", "Ben"],

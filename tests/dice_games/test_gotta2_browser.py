@@ -8,13 +8,13 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
+from firmware_host.dice_games.game import Setup
+from firmware_host.dice_games.gotta2 import Gotta2Table
 from firmware_host.games.gotta2.engine import Gotta2Game
 from firmware_host.games.gotta2.events import GameStarted
 from firmware_host.journal.store import Journal
-from firmware_host.tables.game import Setup
-from firmware_host.tables.gotta2 import Gotta2Table
+from tests.dice_games.service_support import RunningDice
 from tests.games.gotta2.test_engine import small_sheet
-from tests.tables.service_support import RunningDice
 from tests.web.test_browser import browser, waiting  # noqa: F401 - browser is a fixture
 
 PLAYERS = ("Ann", "Ben")

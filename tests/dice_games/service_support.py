@@ -7,10 +7,10 @@ import asyncio
 import threading
 from pathlib import Path
 
+from firmware_host.dice_games.game import TableGame
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import Options
-from firmware_host.tables.game import TableGame
 
 SPEED = 1000.0
 """How much faster than real time the simulated players think."""

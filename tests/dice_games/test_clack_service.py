@@ -12,17 +12,17 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 
+from firmware_host.dice_games.clack import ClackTable
+from firmware_host.dice_games.game import Setup
+from firmware_host.dice_games.registry import GAMES
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.game import Setup
-from firmware_host.tables.registry import GAMES
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
-from tests.tables.service_support import dice_options
+from tests.dice_games.service_support import dice_options
 from tests.web.support import web_config
 
 ALL = list(range(1, 37))

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from firmware_host.dice_games.game import Roll
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_tray import DiceTray
-from firmware_host.tables.game import Roll
 
 
 def rolling(die):

@@ -15,10 +15,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from firmware_host.dice_games.clever import CleverTable
 from firmware_host.games.clever.events import Use
 from firmware_host.games.clever.layout import Color
-from firmware_host.tables.clever import CleverTable
-from tests.tables.test_clever import advance, erics_bonus_turn, start
+from tests.dice_games.test_clever import advance, erics_bonus_turn, start
 from tests.web.test_browser import CHROMEDRIVER, CHROMIUM, FLAGS
 
 STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "web" / "static"

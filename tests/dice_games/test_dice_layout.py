@@ -9,14 +9,14 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
+from firmware_host.dice_games.clack import ClackTable
+from firmware_host.dice_games.clever import CleverTable
+from firmware_host.dice_games.game import Setup
+from firmware_host.dice_games.gotta2 import Gotta2Table
 from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.clever import CleverTable
-from firmware_host.tables.game import Setup
-from firmware_host.tables.gotta2 import Gotta2Table
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from tests.web.layout import PHONE, SCREEN, check, viewport
