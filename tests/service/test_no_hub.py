@@ -114,7 +114,7 @@ def test_a_bad_noise_profile_journals_no_game(tmp_path):
             assert resume(reader) is None
 
 
-def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
+def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     def no_simulator(*args, **kwargs):
         raise AssertionError("the simulator was started without --sim")
 
