@@ -13,7 +13,7 @@ from firmware_host.games.dropit.gamefile import load_game
 from firmware_host.games.dropit.referee import referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.demo import DemoFeed
 from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import Desk
 from firmware_host.web.svg import board_svg
@@ -28,7 +28,7 @@ def main() -> None:
     """Print the median time to build the JSON and SVG of a full board's view, the message
     size, and the median time to refuse a malformed and a not-allowed action."""
     board = load_board()
-    table = DemoTable(board, referee_game(load_game(GAME), board, str(GAME)))
+    table = DemoFeed(board, referee_game(load_game(GAME), board, str(GAME)))
     while not table.finished:
         table.step()
     view = table.snapshot()

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from firmware_host.config.table import Table
     from firmware_host.games.dropit.state import Drop
     from firmware_host.outputs.clock import Clock
-    from firmware_host.service.controller import TableController
-    from firmware_host.service.dice_table import DiceTable
+    from firmware_host.service.controller import DropItController
+    from firmware_host.service.dice_controller import DiceController
 
 GROUP = "tabletop.simulator"
 """The entry point group the simulator registers its parts in."""
@@ -67,7 +67,7 @@ class Hand(Protocol):
         ...
 
     def players(
-        self, table: TableController, clock: Clock, think: float, *, answers: bool
+        self, table: DropItController, clock: Clock, think: float, *, answers: bool
     ) -> Players:
         """Players of every seat of ``table``'s game, dropping with this hand, pausing
         ``think`` seconds of ``clock``; ``answers``: they answer the referee's questions."""
@@ -106,7 +106,7 @@ class VirtualTable(Protocol):
         """The players' hand, aiming from ``seed``, for a game with ``edges``."""
         ...
 
-    def dice_players(self, table: DiceTable, seed: int, clock: Clock, think: float) -> Players:
+    def dice_players(self, table: DiceController, seed: int, clock: Clock, think: float) -> Players:
         """Players of ``table``'s dice game, throwing this table's dice."""
         ...
 

@@ -34,7 +34,7 @@ from firmware_host.model.space import reach
 from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
 from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.service.controller import Phase, TableController
+from firmware_host.service.controller import DropItController, Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import THINK_SECONDS
 from firmware_host.web.actions import Answer, Confirm, Joker, Select
@@ -75,7 +75,7 @@ class AutoPlayers:
 
     def __init__(
         self,
-        table: TableController,
+        table: DropItController,
         hand: Hand,
         seed: int,
         clock: Clock,

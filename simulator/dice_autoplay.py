@@ -2,7 +2,7 @@
 
 Each pause lasts about ``think`` seconds of the injected clock (drawn from the seed): then
 the roller throws if the game waits for dice, or the waiting players move in a random order,
-each choosing with :meth:`~firmware_host.tables.game.TableGame.auto_move`. With several
+each choosing with :meth:`~firmware_host.dice_games.game.TableGame.auto_move`. With several
 players waiting at once (a race), they move in the order the seed draws, as if one were
 quicker than the others. Each choice is a function of the seed and the game's position (its
 journal id and event count), not of a running random stream: the same seed makes the same
@@ -18,7 +18,7 @@ import random
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 
 log = logging.getLogger("firmware_host.service")
 
@@ -30,7 +30,7 @@ class DicePlayers:
     """The players of ``table``'s game, all simulated (the table must have virtual dice)."""
 
     def __init__(
-        self, table: DiceTable, seed: int, clock: Clock, think: float = THINK_SECONDS
+        self, table: DiceController, seed: int, clock: Clock, think: float = THINK_SECONDS
     ) -> None:
         if table.thrower is None:
             raise ValueError("simulated players need the simulator's dice")
@@ -84,7 +84,7 @@ class DicePlayers:
             if not moved:
                 return
 
-    def _drawn(self, table: DiceTable, player: str = "") -> random.Random:
+    def _drawn(self, table: DiceController, player: str = "") -> random.Random:
         """The generator of a decision: a function of the seed and the game's position, so
         a game resumed after a power cut goes on as it would have."""
         return random.Random(f"{self.seed}:{table.game_id}:{table.events}:{player}")

@@ -24,7 +24,7 @@ from firmware_host.outputs.clock import Clock
 from firmware_host.rules.landing import judge
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.rules.position import Position
-from firmware_host.service.controller import TableController
+from firmware_host.service.controller import DropItController
 from firmware_host.service.referee import Asked
 from simulator.autoplay import AutoPlayers, aim
 from simulator.hub import VirtualHub
@@ -51,7 +51,7 @@ class VirtualHand:
         await asyncio.to_thread(self.hub.drop, color, shape, x, angle)
 
     def players(
-        self, table: TableController, clock: Clock, think: float, *, answers: bool
+        self, table: DropItController, clock: Clock, think: float, *, answers: bool
     ) -> AutoPlayers:
         """Players of every seat of ``table``'s game, dropping with this hand."""
         return AutoPlayers(table, self, self.seed, clock, think, answers=answers)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from firmware_host.camera.sources import FrameSource
 from firmware_host.config.board import EdgeFace
 from firmware_host.outputs.clock import Clock
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from simulator.dice_autoplay import DicePlayers
 from simulator.hub import VirtualHub
 from simulator.virtual_camera import VirtualCamera, VirtualCameraSource
@@ -35,6 +35,8 @@ class VirtualTable(VirtualHub):
         """The simulated players' hand, aiming from ``seed``."""
         return VirtualHand(self, seed, edges)
 
-    def dice_players(self, table: DiceTable, seed: int, clock: Clock, think: float) -> DicePlayers:
+    def dice_players(
+        self, table: DiceController, seed: int, clock: Clock, think: float
+    ) -> DicePlayers:
         """Players of ``table``'s dice game (its thrower throws this hub's dice)."""
         return DicePlayers(table, seed, clock, think)

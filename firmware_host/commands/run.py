@@ -8,12 +8,12 @@ from typing import Any
 
 from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
+from firmware_host.dice_games.registry import GAMES
 from firmware_host.errors import InputError
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
 from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
-from firmware_host.tables.registry import GAMES
 
 
 def _speed(text: str) -> float:
@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
         choices=("dropit", *sorted(GAMES)),
         default="dropit",
         help="the game at the table (default: dropit; the others are dice games, "
-        "docs/dice-tables.md)",
+        "docs/dice-games.md)",
     )
     parser.add_argument(
         "--variant", metavar="NAME", help="a dice game's variant (see its docs; default: base game)"

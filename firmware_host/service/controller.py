@@ -1,11 +1,11 @@
-"""The table controller: the turn flow of a game of Drop It at the table.
+"""Drop It's controller: the turn flow of a game of Drop It at the table.
 
 One object holds the game being played (a :class:`~firmware_host.journal.dropit.
 DropItRecord`) and everything a turn waits for. Inputs come from the panel's buttons
-(:meth:`TableController.press`), the page (:meth:`TableController.act`, the web
-:class:`~firmware_host.web.table.Table` interface), the autoplay players (the same
-``act``), the drop feed (:meth:`TableController.dropped`) and the hub link
-(:meth:`TableController.link_changed`). A turn:
+(:meth:`DropItController.press`), the page (:meth:`DropItController.act`, the web
+:class:`~firmware_host.web.game_feed.GameFeed` interface), the autoplay players (the same
+``act``), the drop feed (:meth:`DropItController.dropped`) and the hub link
+(:meth:`DropItController.link_changed`). A turn:
 
 1. **select** — the current player picks a shape (previous/next buttons, the page, or
    the piece reader's tag when the shape simply falls in);
@@ -77,8 +77,8 @@ from firmware_host.web.actions import (
     StaffOp,
 )
 from firmware_host.web.ask import plain_question
-from firmware_host.web.table import ViewChannel
-from firmware_host.web.view import Question, Selection, TableView
+from firmware_host.web.game_feed import ViewChannel
+from firmware_host.web.view import DropItView, Question, Selection
 from firmware_host.web.words import PIECE, SUBJECT, explain
 
 log = logging.getLogger("firmware_host.service")
@@ -108,7 +108,7 @@ KeepFrame = Callable[[int, int], Path | None]
 was judged without the camera (:class:`~firmware_host.camera.kept.FrameKeeper`)."""
 
 
-class TableController:
+class DropItController:
     """The turn flow of ``game`` on ``board``, refereed by ``referee``, shown on ``tracks``.
 
     ``new_game`` starts the next game (staff abort or set one up, or the players play
@@ -167,11 +167,11 @@ class TableController:
         """True once the game is over and no joker offer is pending."""
         return self._phase is Phase.OVER
 
-    def snapshot(self) -> TableView:
-        """The view as it is now (the page's :class:`~firmware_host.web.table.Table`)."""
+    def snapshot(self) -> DropItView:
+        """The view as it is now (the page's :class:`~firmware_host.web.game_feed.GameFeed`)."""
         return self._channel.view
 
-    def updates(self) -> AsyncIterator[TableView]:
+    def updates(self) -> AsyncIterator[DropItView]:
         """Each new view."""
         return self._channel.updates()
 
@@ -611,9 +611,9 @@ class TableController:
     def _publish(self) -> None:
         self._channel.publish(self._view())
 
-    def _view(self) -> TableView:
+    def _view(self) -> DropItView:
         status = self._status if self.paused is None else lazy("PAUSED: {why}", why=self.paused)
-        return TableView(
+        return DropItView(
             board=self.board,
             state=self.state,
             game_id=str(self.game.game_id),  # as `tabletop games` lists it

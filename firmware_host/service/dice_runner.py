@@ -4,8 +4,8 @@
 starts one), finds the hub (``--port``, a plugged-in hub, or with ``--sim`` the simulator's
 virtual hub; with none it waits for a hub, saying so on the page), and runs, in one loop:
 the hub link, the tray's dice reports into the
-:class:`~firmware_host.service.dice_table.DiceTable`, the simulated players (``--autoplay``)
-and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
+:class:`~firmware_host.service.dice_controller.DiceController`, the simulated players
+(``--autoplay``) and the page (:data:`~firmware_host.web.frontend.DICE_GAMES`). Ctrl-C, SIGTERM or
 :meth:`DiceService.stop` end it; with autoplay and no page, so does the game's end.
 """
 
@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
+from firmware_host.dice_games.game import Setup, TableGame
 from firmware_host.errors import InputError
 from firmware_host.link.finding import HubChoice
 from firmware_host.link.ports import find_hub_port
@@ -25,7 +26,7 @@ from firmware_host.logs import event
 from firmware_host.outputs.clock import Clock
 from firmware_host.sensors import DieReading
 from firmware_host.service.clock import ScaledClock
-from firmware_host.service.dice_table import DiceTable
+from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import (
@@ -38,7 +39,6 @@ from firmware_host.service.runner import (
     wait_for_hub,
 )
 from firmware_host.simulation import Players
-from firmware_host.tables.game import Setup, TableGame
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.frontend import DICE_GAMES
@@ -82,9 +82,9 @@ class DiceService:
         dice = self.config.config.dice.count
         self._page_socket, self.journal = page_and_journal(options, self.web, self.hub)
         try:
-            table = DiceTable.resume(self.journal, kind, dice=dice, thrower=thrower)
+            table = DiceController.resume(self.journal, kind, dice=dice, thrower=thrower)
             if table is None:
-                table = DiceTable.start(self.journal, kind, setup, dice=dice, thrower=thrower)
+                table = DiceController.start(self.journal, kind, setup, dice=dice, thrower=thrower)
             else:
                 announce(f"tabletop run: resuming {kind.TITLE} game {table.game_id}")
         except BaseException:

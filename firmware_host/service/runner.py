@@ -63,7 +63,7 @@ from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.panel.buttons import PanelButtons
 from firmware_host.sensors.collector import DropCollector
 from firmware_host.service.clock import ScaledClock
-from firmware_host.service.controller import TableController
+from firmware_host.service.controller import DropItController
 from firmware_host.service.eye_referee import EyeReferee
 from firmware_host.service.hub_feed import HubFeed
 from firmware_host.service.link_watch import LinkWatch
@@ -73,9 +73,9 @@ from firmware_host.simulation import Hand, Players
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig, load_web_config
 from firmware_host.web.frontend import DROP_IT
+from firmware_host.web.game_feed import PageView, Views
 from firmware_host.web.look import NO_CAMERA, LastLook
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
-from firmware_host.web.table import PageView, Views
 
 log = logging.getLogger("firmware_host.service")
 
@@ -281,7 +281,7 @@ class Service:
             if table.camera is not None
             else None
         )
-        self.controller = TableController(
+        self.controller = DropItController(
             self.board,
             game,
             EyeReferee(eye, self.board, params, self.camera),
@@ -445,7 +445,7 @@ class Service:
 
 
 class StatusView(PageView, Protocol):
-    """A view that says the game's state in one line: Drop It's and a dice table's."""
+    """A view that says the game's state in one line: Drop It's and a dice game's."""
 
     @property
     def status(self) -> Text:

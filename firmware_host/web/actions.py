@@ -40,7 +40,7 @@ from firmware_host.config.loader import StrictModel, validation_error
 from firmware_host.errors import InputError, TabletopError
 from firmware_host.i18n import Text, lazy
 from firmware_host.rules.pieces import Color, Shape
-from firmware_host.web.view import TableView
+from firmware_host.web.view import DropItView
 from firmware_host.web.words import PIECE
 
 A = TypeVar("A")
@@ -233,7 +233,7 @@ def _acts_for(seat: str, players: tuple[str, ...]) -> bool:
     return seat == TABLE_SEAT or seat in players
 
 
-def check_action(action: SeatAction, view: TableView, seat: str) -> None:
+def check_action(action: SeatAction, view: DropItView, seat: str) -> None:
     """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
     game in ``view`` is waiting for exactly that from that seat."""
     current = view.current_player

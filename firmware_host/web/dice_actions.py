@@ -1,6 +1,6 @@
 """The dice games' page actions: reading untrusted messages and checking them against the view.
 
-Every message is one JSON object whose ``"type"`` names the action (``docs/dice-tables.md``)::
+Every message is one JSON object whose ``"type"`` names the action (``docs/dice-games.md``)::
 
     {"type": "join", "seat": "Ann", "code": "482913"}
     {"type": "move", "player": "Ann", "move": {"type": "claim", "disc": 17}, "token": "..."}
@@ -39,7 +39,7 @@ from firmware_host.web.actions import (
     _Action,
     read_message,
 )
-from firmware_host.web.dice_view import DiceTableView
+from firmware_host.web.dice_view import DiceView
 
 
 class Move(_Action):
@@ -71,7 +71,7 @@ def parse_dice_action(raw: str | bytes) -> Join | Staff | DiceAction:
     return read_message(raw, _ADAPTER)
 
 
-def check_dice_action(action: DiceAction, view: DiceTableView, seat: str) -> None:
+def check_dice_action(action: DiceAction, view: DiceView, seat: str) -> None:
     """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
     game in ``view`` waits for it from that seat."""
     if isinstance(action, Again):

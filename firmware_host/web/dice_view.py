@@ -1,8 +1,8 @@
-"""What every device sees of a dice table: the game's view and the table's own state.
+"""What every device sees of a dice game: the game's view and the table's own state.
 
-The dice table (:class:`~firmware_host.service.dice_table.DiceTable`) makes it; the page
-(:mod:`firmware_host.web`) serves it, as :class:`~firmware_host.web.view.TableView` is
-Drop It's.
+The dice games' controller (:class:`~firmware_host.service.dice_controller.DiceController`)
+makes it; the page (:mod:`firmware_host.web`) serves it, as
+:class:`~firmware_host.web.view.DropItView` is Drop It's.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.dice_games.game import TableGame
 from firmware_host.i18n import Say, Text
-from firmware_host.tables.game import TableGame
 
 
 @dataclass(frozen=True)
-class DiceTableView:
+class DiceView:
     """What every device sees: the game's view and the table's own state."""
 
     game_id: str
@@ -52,7 +52,7 @@ class DiceTableView:
         return status
 
     def to_json(self, say: Say = str) -> dict[str, Any]:
-        """The game's view (``docs/dice-tables.md``) with ``id`` and ``table``: the link
+        """The game's view (``docs/dice-games.md``) with ``id`` and ``table``: the link
         (``"link"`` in words, ``"link_up"``), ``"virtual_dice"`` and the dice ``"rolling"``;
         the game's words said by ``say`` (English by default)."""
         data = self.data if self.game is None or say is str else self.game.view(say)

@@ -4,7 +4,7 @@ The server (:mod:`firmware_host.web.server`) is the same for every game: it serv
 :attr:`Frontend.page`, reads each untrusted message with :attr:`Frontend.parse`, refuses
 with :attr:`Frontend.check` what the view does not allow the acting seat, and sends each
 view as :attr:`Frontend.render` draws it. :data:`DROP_IT` is Drop It's; :data:`DICE_GAMES`
-serves every dice game (:mod:`firmware_host.tables`).
+serves every dice game (:mod:`firmware_host.dice_games`).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from firmware_host.web.actions import (
     parse_action,
 )
 from firmware_host.web.dice_actions import DiceAction, check_dice_action, parse_dice_action
-from firmware_host.web.dice_view import DiceTableView
+from firmware_host.web.dice_view import DiceView
+from firmware_host.web.game_feed import PageView
 from firmware_host.web.svg import board_svg
-from firmware_host.web.table import PageView
-from firmware_host.web.view import TableView
+from firmware_host.web.view import DropItView
 
 ActionT = TypeVar("ActionT", bound=SeatMessage)
 ViewT = TypeVar("ViewT", bound=PageView)
@@ -37,7 +37,7 @@ class Frontend(Generic[ActionT, ViewT]):
     """A game's page (a file of ``static/``), action reader, action check and view renderer
     (the view message's game-specific keys: ``{"view": ...}`` and any more, with the view's
     words said by the reader's ``Say``), for the game's seat actions ``ActionT`` and views
-    ``ViewT`` (its :class:`~firmware_host.web.table.Table`'s)."""
+    ``ViewT`` (its :class:`~firmware_host.web.game_feed.GameFeed`'s)."""
 
     page: str
     parse: Callable[[str | bytes], Join | Staff | ActionT]
@@ -45,7 +45,7 @@ class Frontend(Generic[ActionT, ViewT]):
     render: Callable[[ViewT, Say], dict[str, Any]]
 
 
-DROP_IT: Frontend[SeatAction, TableView] = Frontend(
+DROP_IT: Frontend[SeatAction, DropItView] = Frontend(
     page="index.html",
     parse=parse_action,
     check=check_action,
@@ -53,7 +53,7 @@ DROP_IT: Frontend[SeatAction, TableView] = Frontend(
 )
 """Drop It's scoreboard: the board as SVG beside the view."""
 
-DICE_GAMES: Frontend[DiceAction, DiceTableView] = Frontend(
+DICE_GAMES: Frontend[DiceAction, DiceView] = Frontend(
     page="dice.html",
     parse=parse_dice_action,
     check=check_dice_action,

@@ -62,8 +62,8 @@ from firmware_host.i18n import (
 from firmware_host.web.access import Access
 from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, SeatMessage, Staff
 from firmware_host.web.frontend import Frontend
+from firmware_host.web.game_feed import GameFeed, PageView
 from firmware_host.web.look import NO_CAMERA, LastLook
-from firmware_host.web.table import PageView, Table
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -78,18 +78,18 @@ ViewT = TypeVar("ViewT", bound=PageView)
 
 class Desk(Generic[ActionT, ViewT]):
     """Takes one untrusted message from a client and answers it: parse, check, act (the
-    ``table`` and its ``frontend`` are of the same game's actions and views)."""
+    ``feed`` and its ``frontend`` are of the same game's actions and views)."""
 
     def __init__(
         self,
-        table: Table[ActionT, ViewT],
+        feed: GameFeed[ActionT, ViewT],
         access: Access,
         frontend: Frontend[ActionT, ViewT],
         simulated: bool = False,
         language: str = SOURCE_LANGUAGE,
     ) -> None:
         self.simulated = simulated
-        self.table = table
+        self.feed = feed
         self.access = access
         self.frontend = frontend
         self.language = language
@@ -123,21 +123,21 @@ class Desk(Generic[ActionT, ViewT]):
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": None}
         ref = action.ref
-        view = self.table.snapshot()
+        view = self.feed.snapshot()
         try:
             if isinstance(action, Join):
                 token = self.access.join(view.game_id, view.players, action.seat, action.code, host)
                 return 200, {"type": "joined", "seat": action.seat, "token": token, "ref": ref}
             if isinstance(action, Staff):
                 self.access.check_pin(action.pin, host)
-                await self.table.act(action, "staff")
+                await self.feed.act(action, "staff")
                 return 200, {"type": "done", "ref": ref}
             seat = self.access.seat_of(action.token, host, view.game_id)
             if seat is None:
                 error = t.gettext("join a seat with the game's join code first")
                 return 403, {"type": "error", "error": error, "ref": ref, "seated": False}
             self.frontend.check(action, view, seat)
-            await self.table.act(action, seat)
+            await self.feed.act(action, seat)
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": ref}
         except Refused as exc:
@@ -179,7 +179,7 @@ def _host(client: Any) -> str:
 
 
 def create_app(
-    table: Table[ActionT, ViewT],
+    game_feed: GameFeed[ActionT, ViewT],
     access: Access,
     frontend: Frontend[ActionT, ViewT],
     background: Callable[[], Coroutine[Any, Any, None]] | None = None,
@@ -187,18 +187,18 @@ def create_app(
     look: Callable[[], LastLook] | None = None,
     language: str = SOURCE_LANGUAGE,
 ) -> Starlette:
-    """The app serving ``table`` with ``frontend``'s page (the same game's:
+    """The app serving ``game_feed`` with ``frontend``'s page (the same game's:
     :data:`~firmware_host.web.frontend.DROP_IT` or
     :data:`~firmware_host.web.frontend.DICE_GAMES`); ``background`` (say, a demo's
     clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
     shows a "simulated table" badge). ``look`` gives the last look for the staff view
     (None: a table without a camera). ``language``: the table's (the table file's
     ``language:``), which a page's ``?lang=`` may change for that browser."""
-    desk = Desk(table, access, frontend, simulated, language)
+    desk = Desk(game_feed, access, frontend, simulated, language)
 
     def last_look() -> LastLook:
         if look is None:
-            return LastLook(camera=NO_CAMERA, game_id=table.snapshot().game_id)
+            return LastLook(camera=NO_CAMERA, game_id=game_feed.snapshot().game_id)
         return look()
 
     async def page(request: Request) -> Response:
@@ -242,7 +242,7 @@ def create_app(
     async def view(request: Request) -> Response:
         host = _host(request.client)
         t = desk.translator(request.query_params.get("lang"), host)
-        return JSONResponse(desk.view_message(table.snapshot(), host, t))
+        return JSONResponse(desk.view_message(game_feed.snapshot(), host, t))
 
     async def messages(request: Request) -> Response:
         t = desk.translator(request.query_params.get("lang"), _host(request.client))
@@ -286,8 +286,8 @@ def create_app(
                 await websocket.send_json(message)
 
         async def push() -> None:
-            updates = table.updates()
-            await send(desk.view_message(table.snapshot(), host, t))
+            updates = game_feed.updates()
+            await send(desk.view_message(game_feed.snapshot(), host, t))
             async for latest in updates:
                 await send(desk.view_message(latest, host, t))
 

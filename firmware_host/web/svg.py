@@ -1,4 +1,4 @@
-"""The board drawn as SVG from a :class:`~firmware_host.web.view.TableView` (pure).
+"""The board drawn as SVG from a :class:`~firmware_host.web.view.DropItView` (pure).
 
 The drawing uses board millimetres: the drop zone is ``0..width`` by ``0..height`` with y
 flipped (SVG's y runs down), plus a margin on the left, right and bottom for the edge
@@ -27,7 +27,7 @@ from xml.sax.saxutils import quoteattr
 from firmware_host.config.board import Board, CircleShape, EdgeSegment, Side
 from firmware_host.rules.landing import EdgeContact, own_symbol
 from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.web.view import TableView
+from firmware_host.web.view import DropItView
 
 MARGIN_MM = 16.0
 """Room around the drop zone for the edge symbols (mm)."""
@@ -49,7 +49,7 @@ def _classes(*names: str | None) -> str:
     return quoteattr(" ".join(n for n in names if n))
 
 
-def board_svg(view: TableView) -> str:
+def board_svg(view: DropItView) -> str:
     """The board of ``view`` as one ``<svg>`` element (a string)."""
     board = view.board
     w, h, m = board.width, board.height, MARGIN_MM

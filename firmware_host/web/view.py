@@ -1,9 +1,9 @@
-"""The table's view: everything the scoreboard page shows, built from the game (pure).
+"""Drop It's view: everything the scoreboard page shows, built from the game (pure).
 
-A :class:`TableView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
+A :class:`DropItView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
 :class:`~firmware_host.games.dropit.state.GameState`, the pieces' believed poses, the last
 :class:`~firmware_host.rules.landing.Verdict` and what the table is waiting for (a question
-to the players, a joker offer, the selected shape). :meth:`TableView.to_json` gives the
+to the players, a joker offer, the selected shape). :meth:`DropItView.to_json` gives the
 documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its board.
 
 >>> from firmware_host.config.board import load_board
@@ -13,7 +13,7 @@ documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its b
 >>> from firmware_host.rules.pieces import Color
 >>> state = replay([GameStarted((Competitor("Ann", ("Ann",), (Color.RED, Color.BLUE)),
 ...     Competitor("Ben", ("Ben",), (Color.YELLOW, Color.GREEN))), False, Variants())])
->>> view = TableView(load_board(), state, game_id="g1")
+>>> view = DropItView(load_board(), state, game_id="g1")
 >>> view.to_json()["game"]["turn"]
 {'number': 1, 'player': 'Ann', 'for': 'Ann'}
 """
@@ -84,7 +84,7 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class TableView:
+class DropItView:
     """What the page shows at one moment; immutable, so it can be handed to every client.
 
     ``verdict`` is the full verdict of the latest drop (it names the offending contacts);

@@ -30,7 +30,7 @@ from firmware_host.panel.buttons import Action as Button
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.service.clock import SimulatedClock
-from firmware_host.service.controller import Phase, TableController
+from firmware_host.service.controller import DropItController, Phase
 from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
 from firmware_host.service.runner import Options, game_start
 from firmware_host.service.track_log import LoggedTracks
@@ -120,7 +120,7 @@ class Bench:
         self.simulator = SimulatedTable(table, load_profile("clean"), seed)
         self.simulator.replay(game.state.drops)
         self.tracks = LoggedTracks(len(game.state.standings), self.clock)
-        self.controller = TableController(
+        self.controller = DropItController(
             table.board, game, TruthReferee(self.simulator), tracks=self.tracks
         )
         self.simulator.feed = self.controller.dropped

@@ -12,11 +12,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.table import REFERENCE_TABLE
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.clever import CleverTable
-from firmware_host.tables.gotta2 import Gotta2Table
+from firmware_host.dice_games.clack import ClackTable
+from firmware_host.dice_games.clever import CleverTable
+from firmware_host.dice_games.gotta2 import Gotta2Table
+from tests.dice_games.service_support import RunningDice
 from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
-from tests.tables.service_support import RunningDice
 from tests.test_i18n import PO
 from tests.web.layout import PHONE, SCREEN, check, viewport
 from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture

@@ -11,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
+from firmware_host.dice_games.registry import GAMES
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
@@ -18,10 +19,9 @@ from firmware_host.service import runner
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import WAITING_FOR_HUB, Service
-from firmware_host.tables.registry import GAMES
 from simulator.hub import VirtualHub
+from tests.dice_games.service_support import dice_options
 from tests.service.support import options, until
-from tests.tables.service_support import dice_options
 
 
 class PluggedLater:
@@ -114,7 +114,7 @@ def test_a_bad_noise_profile_journals_no_game(tmp_path):
             assert resume(reader) is None
 
 
-def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
+def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     def no_simulator(*args, **kwargs):
         raise AssertionError("the simulator was started without --sim")
 

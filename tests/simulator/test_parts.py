@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from main import inventory as firmware_inventory
 from main import load_config
 
-from firmware_host.config.noise import LinkFaults as LinkKnobs
-from firmware_host.config.table import PieceReader, Table, load_table
+from firmware_host.config.noise import LinkFaultsConfig
+from firmware_host.config.table import PieceReaderConfig, Table, load_table
 from firmware_host.errors import InputError
 from firmware_host.link.finding import find_hub
 from firmware_host.link.inventory import inventory_mismatch, table_inventory
@@ -123,7 +123,7 @@ def test_a_tag_with_no_drop_after_it_is_replaced_by_the_next() -> None:
 
 
 def test_without_a_reader_the_first_cut_opens_the_drop(tmp_path) -> None:
-    no_reader = TABLE.config.model_copy(update={"piece_reader": PieceReader(present=False)})
+    no_reader = TABLE.config.model_copy(update={"piece_reader": PieceReaderConfig(present=False)})
     table = Table(no_reader, TABLE.board)
     clock = Clock()
     collector = DropCollector(table, clock)
@@ -191,14 +191,14 @@ def test_a_mismatched_hello_says_what_to_change_in_one_line() -> None:
 # -- link faults ----------------------------------------------------------------------
 
 
-def knobs(**values: object) -> LinkKnobs:
+def knobs(**values: object) -> LinkFaultsConfig:
     base = {
         "lost_frames": 0.0,
         "corrupted_bytes": 0.0,
         "latency_jitter": 0.0,
         "unplug": {"rate": 0.0, "duration": [0.0, 0.0]},
     }
-    return LinkKnobs.model_validate(base | values)
+    return LinkFaultsConfig.model_validate(base | values)
 
 
 def run_faults(faults: LinkFaults, clock: Clock, frames: int) -> bytes:

@@ -24,7 +24,7 @@ from firmware_host.web.actions import (
     check_action,
     parse_action,
 )
-from firmware_host.web.view import Question, Selection, TableView
+from firmware_host.web.view import DropItView, Question, Selection
 from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 
@@ -78,7 +78,7 @@ def test_play_again_only_once_the_game_is_over_and_by_its_players(board):
     view = view_at_turn_17(board)
     with pytest.raises(Refused, match="not over yet"):
         check_action(Again(type="again"), view, TABLE_SEAT)
-    over = TableView(board, report(TEAMS).state, "g")
+    over = DropItView(board, report(TEAMS).state, "g")
     assert over.current_player is None
     check_action(Again(type="again"), over, TABLE_SEAT)
     check_action(Again(type="again"), over, over.players[-1])
@@ -134,7 +134,7 @@ def test_any_message_is_an_action_or_an_input_error(data):
 
 def view_at_turn_17(board, **extra):
     """Four players, turn 17: Ann's turn (red)."""
-    return TableView(board, report(FOUR).state, "g", **extra)
+    return DropItView(board, report(FOUR).state, "g", **extra)
 
 
 def select(color, shape):
@@ -195,8 +195,8 @@ def test_a_joker_only_on_offer_and_only_by_its_team(board):
             break  # Cleo's green diamond broke a rule; the joker is not spent yet
     spend = Joker(type="joker", spend=True)
     with pytest.raises(Refused, match="no joker is on offer"):
-        check_action(spend, TableView(board, state, "g"), "Cleo")
-    offered = TableView(board, state, "g", joker_offer=True)
+        check_action(spend, DropItView(board, state, "g"), "Cleo")
+    offered = DropItView(board, state, "g", joker_offer=True)
     for member in ("Cleo", "Dev", "Eli", TABLE_SEAT):
         check_action(spend, offered, member)
     with pytest.raises(Refused, match="the joker is Foxes's, not Ann's") as caught:
@@ -205,7 +205,7 @@ def test_a_joker_only_on_offer_and_only_by_its_team(board):
 
 
 def test_nothing_to_select_once_the_game_is_over(board):
-    over = TableView(board, report(TEAMS).state, "g")
+    over = DropItView(board, report(TEAMS).state, "g")
     with pytest.raises(Refused, match="the game is over"):
         check_action(select(Color.RED, Shape.CIRCLE), over, TABLE_SEAT)
 
@@ -222,7 +222,7 @@ def test_a_selection_is_allowed_exactly_for_the_current_players_own_shapes(
     board, seed, turns, color, shape, seat
 ):
     state = replay(random_game(seed, turns))
-    view = TableView(board, state, "g")
+    view = DropItView(board, state, "g")
     turn = state.current
     allowed = (
         turn is not None

@@ -12,7 +12,7 @@ from firmware_host.i18n import translator
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark, plain_question, where
 from firmware_host.web.svg import board_svg
-from firmware_host.web.view import Question, TableView
+from firmware_host.web.view import DropItView, Question
 from tests.web.support import FOUR, report
 
 GHOST = Piece("t17", Color.YELLOW, Shape.SQUARE, Pose(150.0, 90.0, 10.0))
@@ -90,7 +90,7 @@ def test_the_board_draws_the_ghost_and_lights_up_what_is_asked(board, mark, tag,
         value = next(p.id for p in game.board if p.shape is not Shape.CIRCLE)
     mark = Mark(mark.kind, value if mark.kind == "piece" else mark.ref)
     question = Question("q1", "words", "Ann", GHOST, mark)
-    svg = board_svg(TableView(board, game, "g", question=question))
+    svg = board_svg(DropItView(board, game, "g", question=question))
     (element,) = lit(svg)
     assert element.tag.endswith(tag) and element.get(attribute) == value
     root = ET.fromstring(svg)
@@ -101,14 +101,14 @@ def test_the_board_draws_the_ghost_and_lights_up_what_is_asked(board, mark, tag,
         "10",
     )
     # without a question nothing is lit and no ghost is drawn
-    plain = board_svg(TableView(board, game, "g"))
+    plain = board_svg(DropItView(board, game, "g"))
     assert lit(plain) == [] and "ghost" not in plain
 
 
 def test_an_edge_question_lights_up_the_parts_of_the_side_showing_the_pieces_own_symbol(board):
     game = state()
     question = Question("q1", "words", "Ann", GHOST, Mark("edge", "right"))
-    svg = board_svg(TableView(board, game, "g", question=question))
+    svg = board_svg(DropItView(board, game, "g", question=question))
     # the right side shows yellow twice (and blue, red, green): the yellow square's own
     # colour is what the edge rule turns on, so both yellow parts and nothing else
     assert [(e.get("data-side"), e.get("data-symbol")) for e in lit(svg)] == [
@@ -117,8 +117,8 @@ def test_an_edge_question_lights_up_the_parts_of_the_side_showing_the_pieces_own
     ]
     variants = replace(game.started.variants, edges=EdgeFace.SHAPE)
     shape_face = replace(game, started=replace(game.started, variants=variants))
-    svg = board_svg(TableView(board, shape_face, "g", question=question))
+    svg = board_svg(DropItView(board, shape_face, "g", question=question))
     assert [(e.get("data-side"), e.get("data-symbol")) for e in lit(svg)] == [("right", "square")]
     # with no ghost to take the symbol from, the whole side is lit
-    svg = board_svg(TableView(board, game, "g", question=replace(question, ghost=None)))
+    svg = board_svg(DropItView(board, game, "g", question=replace(question, ghost=None)))
     assert [(e.tag.rsplit("}", 1)[-1], e.get("data-side")) for e in lit(svg)] == [("line", "right")]

@@ -9,7 +9,7 @@ from selenium.webdriver.support.select import Select
 
 from firmware_host.config.board import load_board
 from firmware_host.web.access import Access
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.demo import DemoFeed
 from tests.web.layout import PHONE, SCREEN, check, viewport
 from tests.web.support import FOUR, TEAMS, report, serve, web_config
 from tests.web.test_browser import browser, turn_shown, waiting  # noqa: F401 - a fixture
@@ -27,7 +27,7 @@ def test_every_state_of_the_drop_it_page_fits_the_screen_and_a_phone(
     tmp_path_factory,
 ):
     shots = tmp_path_factory.getbasetemp() / "page-shots"
-    table = DemoTable(load_board(), report(TEAMS), ask=[3], game_id="layout")
+    table = DemoFeed(load_board(), report(TEAMS), ask=[3], game_id="layout")
     with serve(table, Access(web_config(), seed=3), ("127.0.0.1", "::1")) as served:
         screen, phone = served.urls
         first = table.snapshot().current_player
@@ -83,7 +83,7 @@ def test_four_players_in_the_middle_of_a_game_fit_too(
     tmp_path_factory,
 ):
     shots = tmp_path_factory.getbasetemp() / "page-shots"
-    table = DemoTable(load_board(), report(FOUR), ask=[], game_id="layout-four")
+    table = DemoFeed(load_board(), report(FOUR), ask=[], game_id="layout-four")
     with serve(table, Access(web_config(), seed=3), ("127.0.0.1", "::1")) as served:
         screen, phone = served.urls
         for _ in range(40):  # every recorded turn, with its joker offers
@@ -105,7 +105,7 @@ def test_in_german_the_page_fits_too_and_one_tap_switches_the_language(
     with a joker game's banner, the results) at both sizes; a refusal is German too; the
     switch reloads the page in the other language."""
     shots = tmp_path_factory.getbasetemp() / "page-shots"
-    table = DemoTable(load_board(), report(TEAMS), ask=[3], game_id="layout-de")
+    table = DemoFeed(load_board(), report(TEAMS), ask=[3], game_id="layout-de")
     access = Access(web_config(), seed=3)
     with serve(table, access, ("127.0.0.1", "::1")) as served:
         screen, phone = served.urls

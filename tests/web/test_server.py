@@ -12,7 +12,7 @@ from firmware_host.config.board import load_board
 from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
 from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
-from firmware_host.web.demo import DemoTable, Received
+from firmware_host.web.demo import DemoFeed, Received
 from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import LastLook
 from firmware_host.web.server import create_app
@@ -24,7 +24,7 @@ PHONE = ("192.168.1.50", 40001)
 
 class Setup:
     def __init__(self, ask=(1,), look=None, language="en", **config):
-        self.table = DemoTable(load_board(), report(FOUR), ask=ask, game_id="g1")
+        self.table = DemoFeed(load_board(), report(FOUR), ask=ask, game_id="g1")
         self.access = Access(web_config(**config), seed=5)
         self.ticks: Ticks | None = None
 

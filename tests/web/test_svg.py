@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from firmware_host.games.dropit.state import replay
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.svg import board_svg
-from firmware_host.web.view import TableView
+from firmware_host.web.view import DropItView
 from tests.web.support import EASY, FOUR, TEAMS, report
 
 
-def drawing(view: TableView) -> ET.Element:
+def drawing(view: DropItView) -> ET.Element:
     return ET.fromstring(board_svg(view))
 
 
@@ -31,7 +31,7 @@ def points(element: ET.Element) -> list[tuple[float, float]]:
 
 
 def test_level_lines_are_the_boards_slanted_lines(board):
-    root = drawing(TableView(board, report(FOUR).state, "g"))
+    root = drawing(DropItView(board, report(FOUR).state, "g"))
     lines = of_class(root, "level-line")
     assert [int(e.get("data-level")) for e in lines] == list(range(1, len(board.levels)))
     for element, line in zip(lines, board.levels, strict=False):
@@ -42,7 +42,7 @@ def test_level_lines_are_the_boards_slanted_lines(board):
 
 
 def test_bonus_circles_where_the_board_prints_them(board):
-    root = drawing(TableView(board, report(FOUR).state, "g"))
+    root = drawing(DropItView(board, report(FOUR).state, "g"))
     circles = of_class(root, "bonus")
     assert len(circles) == len(board.bonus_circles)
     for element, circle in zip(circles, board.bonus_circles, strict=True):
@@ -57,7 +57,7 @@ def test_scored_circles_are_marked(board):
     # turn 3: Cleo's yellow square scores a +2 bonus circle
     verdict = refereed.turns[2].verdict
     assert verdict.bonus == 2
-    root = drawing(TableView(board, replay(refereed.events[:4]), "g", verdict=verdict))
+    root = drawing(DropItView(board, replay(refereed.events[:4]), "g", verdict=verdict))
     scored = of_class(root, "scored")
     assert [(float(e.get("cx")), int(e.get("data-points"))) for e in scored] == [
         (c.x, c.points) for c in verdict.bonus_circles
@@ -65,22 +65,22 @@ def test_scored_circles_are_marked(board):
 
 
 def test_edge_symbols_of_the_active_face_only(board):
-    colour = drawing(TableView(board, report(FOUR).state, "g"))
+    colour = drawing(DropItView(board, report(FOUR).state, "g"))
     assert [(e.get("data-side"), e.get("data-symbol")) for e in of_class(colour, "edge")] == [
         (str(s.side), s.symbol) for s in board.edges.color
     ]
-    shape = drawing(TableView(board, report(TEAMS).state, "g"))
+    shape = drawing(DropItView(board, report(TEAMS).state, "g"))
     assert [e.get("data-symbol") for e in of_class(shape, "edge")] == [
         s.symbol for s in board.edges.shape
     ]
     assert len(of_class(shape, "glyph")) == len(board.edges.shape)
-    easy = drawing(TableView(board, report(EASY).state, "g"))
+    easy = drawing(DropItView(board, report(EASY).state, "g"))
     assert of_class(easy, "edge") == []
 
 
 def test_every_piece_is_drawn_at_its_pose(board):
     state = report(FOUR).state
-    root = drawing(TableView(board, state, "g"))
+    root = drawing(DropItView(board, state, "g"))
     drawn = {e.get("data-id"): e for e in of_class(root, "piece")}
     assert set(drawn) == {p.id for p in state.board}
     for piece in state.board:
@@ -97,11 +97,11 @@ def test_offending_contacts_are_highlighted(board):
     verdict = refereed.turns[12].verdict  # red circle on the red circle t9
     state = replay(refereed.events[:14])
     assert state.drops[-1].turn == 13
-    root = drawing(TableView(board, state, "g", verdict=verdict))
+    root = drawing(DropItView(board, state, "g", verdict=verdict))
     assert [e.get("data-id") for e in of_class(root, "offender")] == ["t9"]
     assert [e.get("data-id") for e in of_class(root, "dropped")] == ["t13"]
     edge_verdict = refereed.turns[0].verdict  # red diamond on the red bottom edge
-    root = drawing(TableView(board, replay(refereed.events[:2]), "g", verdict=edge_verdict))
+    root = drawing(DropItView(board, replay(refereed.events[:2]), "g", verdict=edge_verdict))
     assert [(e.get("data-side"), e.get("data-symbol")) for e in of_class(root, "offender")] == [
         ("bottom", "red")
     ]
@@ -110,7 +110,7 @@ def test_offending_contacts_are_highlighted(board):
 def test_names_are_escaped(board):
     state = report(FOUR).state
     odd = Piece('x"><script>', Color.RED, Shape.CIRCLE, Pose(150, 250))
-    svg = board_svg(TableView(board, replace(state, board=(odd,)), "g"))
+    svg = board_svg(DropItView(board, replace(state, board=(odd,)), "g"))
     assert "<script>" not in svg
     assert [e.get("data-id") for e in of_class(ET.fromstring(svg), "piece")] == [odd.id]
 
@@ -125,7 +125,7 @@ def test_names_are_escaped(board):
 def test_any_pose_is_drawn_centred_and_turned(board, shape, x, y, angle):
     state = report(FOUR).state
     piece = Piece("p", Color.BLUE, shape, Pose(x, y, angle))
-    view = TableView(board, replace(state, board=(piece,)), "g")
+    view = DropItView(board, replace(state, board=(piece,)), "g")
     (element,) = of_class(drawing(view), "piece")
     cx, cy = centre(element)
     assert math.isclose(cx, x, abs_tol=0.02) and math.isclose(board.height - cy, y, abs_tol=0.02)

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from firmware_host.games.dropit.state import replay
 from firmware_host.rules.landing import Rule
 from firmware_host.rules.pieces import Color, Pose, Shape
-from firmware_host.web.view import Question, Selection, TableView
+from firmware_host.web.view import DropItView, Question, Selection
 from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 
 
 def test_totals_turn_and_tokens_are_the_games(board):
     refereed = report(TEAMS)
-    data = TableView(board, refereed.state, "g1").to_json()
+    data = DropItView(board, refereed.state, "g1").to_json()
     assert data["game"]["over"] is True
     assert data["game"]["turn"] is None
     assert data["game"]["winners"] == list(refereed.state.winners())
@@ -34,7 +34,7 @@ def test_totals_turn_and_tokens_are_the_games(board):
 def test_a_game_in_progress_names_the_current_player_and_supply(board):
     refereed = report(FOUR)
     state = refereed.state
-    data = TableView(board, state, "g1").to_json()
+    data = DropItView(board, state, "g1").to_json()
     assert data["game"]["turn"] == {"number": 17, "player": "Ann", "for": "Ann"}
     ann = data["competitors"][0]
     assert ann["current"] is True
@@ -48,7 +48,7 @@ def test_a_game_in_progress_names_the_current_player_and_supply(board):
 
 def test_pieces_rest_where_the_game_says_and_believed_poses_override(board):
     refereed = report(FOUR)
-    view = TableView(board, refereed.state, "g1")
+    view = DropItView(board, refereed.state, "g1")
     pieces = {p["id"]: p for p in view.to_json()["pieces"]}
     assert len(pieces) == 16
     # turn 15 nudged the green square of turn 12 half a millimetre to the right
@@ -65,7 +65,7 @@ def test_the_last_verdict_names_its_offenders_and_explains_itself(board):
     # turn 13: Ann's red circle touches the red circle of turn 9 (same shape and colour)
     upto = refereed.turns[12]
     state = replay(refereed.events[: _events_through(refereed, 13)])
-    data = TableView(board, state, "g1", verdict=upto.verdict).to_json()
+    data = DropItView(board, state, "g1", verdict=upto.verdict).to_json()
     last = data["last_drop"]
     assert last["turn"] == 13 and last["by"] == "Ann" and last["points"] == 0
     assert last["verdict"]["broken"] == ["shape", "color"]
@@ -82,7 +82,7 @@ def test_edge_offenders_are_named_by_side_and_symbol(board):
     state = replay(refereed.events[: _events_through(refereed, 1)])
     verdict = refereed.turns[0].verdict
     assert verdict.broken == (Rule.EDGE,)
-    data = TableView(board, state, "g1", verdict=verdict).to_json()
+    data = DropItView(board, state, "g1", verdict=verdict).to_json()
     assert data["last_drop"]["verdict"]["offenders"] == {
         "edge": [{"edge": {"side": "bottom", "symbol": "red"}}]
     }
@@ -94,7 +94,7 @@ def test_question_selection_and_joker_offer(board):
     events = refereed.events[: _events_through(refereed, 14)]
     assert type(events[-1]).__name__ == "JokerSpent"
     state = replay(events[:-1])
-    view = TableView(
+    view = DropItView(
         board,
         state,
         "g1",
@@ -114,14 +114,14 @@ def test_question_selection_and_joker_offer(board):
     assert data["selection"] == {"player": "Ben", "color": "blue", "shape": "diamond"}
     assert data["joker_offer"] == {"turn": 14, "for": "Foxes", "players": ["Cleo", "Dev", "Eli"]}
     assert view.players == ("Ann", "Ben", "Cleo", "Dev", "Eli")
-    assert TableView(board, state, "g1").to_json()["joker_offer"] is None
+    assert DropItView(board, state, "g1").to_json()["joker_offer"] is None
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 36))
 def test_random_games_give_consistent_json(board, seed, turns):
     state = replay(random_game(seed, turns))
-    data = json.loads(json.dumps(TableView(board, state, "g").to_json()))
+    data = json.loads(json.dumps(DropItView(board, state, "g").to_json()))
     assert len(data["pieces"]) == len(state.drops)
     assert data["game"]["shapes_left"] == sum(c["shapes_left"] for c in data["competitors"])
     for shown, score in zip(data["competitors"], state.scores(), strict=True):
@@ -146,7 +146,7 @@ def _events_through(refereed, turn: int) -> int:
 @given(seed=st.integers(0, 10_000))
 def test_results_rank_every_competitor_and_say_how_each_total_was_made(board, seed):
     state = replay(random_game(seed, 36))
-    data = TableView(board, state, "g").to_json()
+    data = DropItView(board, state, "g").to_json()
     assert state.over
     results = data["results"]
     assert sorted(r["name"] for r in results) == sorted(s.name for s in state.scores())
@@ -164,4 +164,4 @@ def test_results_rank_every_competitor_and_say_how_each_total_was_made(board, se
 
 
 def test_no_results_before_the_game_is_over(board):
-    assert TableView(board, report(FOUR).state, "g").to_json()["results"] is None
+    assert DropItView(board, report(FOUR).state, "g").to_json()["results"] is None

@@ -10,7 +10,7 @@ from firmware_host.games.clack.dice import VirtualDice
 from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.engine import ClackGame, replay
 from firmware_host.games.clack.events import DiceRolled, DiscClaimed, GameStarted, read_event
-from firmware_host.games.puzzlesheet.events import PiecePlaced
+from firmware_host.games.gotta2.events import PiecePlaced
 
 DISCS = load_disc_set()
 RED_STARS = (10, 18, 22, 23)  # the discs showing a red star in config/games/clack.yaml

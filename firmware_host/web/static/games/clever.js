@@ -1,4 +1,4 @@
-// Auch schon clever on the dice table's page: the roll, every player's sheet, and the turn a
+// Auch schon clever on the dice games' page: the roll, every player's sheet, and the turn a
 // waiting player builds step by step. The steps offered follow the rules the engine checks
 // (firmware_host/games/clever/turn.py: order of each row, dice of the chosen colour and
 // jokers, whole symbols, bonus crosses after the dice, chains); the view gives the sheet, the

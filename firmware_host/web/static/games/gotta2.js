@@ -1,6 +1,6 @@
 // The GOTTA2 puzzle sheet at the table: the piece area, every player's board and bonus
 // track; the current player picks a piece, then one of its highlighted spots, and the page
-// sends {"type": "place" | "bonus", "piece", "row", "column"} (docs/games/puzzlesheet.md).
+// sends {"type": "place" | "bonus", "piece", "row", "column"} (docs/games/gotta2.md).
 // Only the view's legal spots are offered. A piece that fits nowhere may still be chosen
 // ({"type": "choose"}: the end comes), and a bonus piece reached may be skipped
 // ({"type": "skip"}). At the end each board's largest complete
