@@ -90,6 +90,13 @@ class ColourMap:
         pts = np.round((outline * np.array([SCALE, -SCALE]) + (u, v)) * 16).astype(np.int32)
         cv2.fillPoly(self.taken, [pts], 1, cv2.LINE_8, 4)
 
+    def retake(self, board: Board, places: Sequence[tuple[Shape, Pose]]) -> None:
+        """Mark the pixels of exactly the pieces at ``places`` as taken (:meth:`take`): a
+        piece displaced from its place gives its pixels back."""
+        self.taken[:] = 0
+        for shape, pose in places:
+            self.take(board, shape, pose)
+
     def share_of(self, board: Board, color: Color, shape: Shape, pose: Pose) -> float:
         """The share of a silhouette at ``pose`` whose pixels are of ``color`` and not taken
         by a located piece (0-1)."""

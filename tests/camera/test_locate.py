@@ -45,7 +45,7 @@ def test_a_piece_waits_for_what_holds_it_before_taking_a_lesser_place():
         (1.9, circle, fit(Color.RED, Pose(100.0, 18.0, 0.0))),
         (1.5, square, fit(Color.BLUE, on_floor)),
     ]
-    placed = {p.known.id: p.pose for p in LOCATOR._place(options, [])}
+    placed = {p.known.id: p.pose for p in LOCATOR._place(options, [])[0]}
     assert placed["p2"] == on_circle
     assert placed["p1"] == Pose(100.0, 18.0, 0.0)
 
@@ -55,8 +55,24 @@ def test_a_piece_nothing_holds_at_its_best_place_takes_the_next():
     floating = Pose(100.0, 150.0, 0.0)
     on_floor = Pose(200.0, 17.0, 0.0)
     options = [(2.0, square, fit(Color.BLUE, floating)), (1.5, square, fit(Color.BLUE, on_floor))]
-    placed = LOCATOR._place(options, [])
+    placed, _ = LOCATOR._place(options, [])
     assert [p.pose for p in placed] == [on_floor]
+
+
+def test_a_fuller_fit_displaces_a_piece_held_on_part_of_its_outline():
+    """A prior's fit on half a square's outline, 4 mm off where the square lies, sits on
+    the place where a triangle is found whole: the triangle takes it, and the square is
+    looked for again; a square found whole keeps its place."""
+    square = Known("p80", Color.GREEN, Shape.SQUARE, Pose(211.0, 38.0, 120.0))
+    triangle = Known("p85", Color.RED, Shape.TRIANGLE, Pose(242.0, 57.0, 49.0))
+    whole = fit(Color.RED, Pose(231.2, 52.4, 59.8), found=0.97, rms=0.06)
+    for found, displaced in ((0.5, True), (0.9, False)):
+        held = LOCATOR._located(square, fit(Color.GREEN, Pose(225.0, 45.0, 120.0), found, 0.06))
+        taken = [held]
+        placed, evicted = LOCATOR._place([(1.9, triangle, whole)], taken)
+        assert ([p.known.id for p in placed] == ["p85"]) is displaced
+        assert (evicted == [held]) is displaced
+        assert (held in taken) is not displaced
 
 
 def fitted_with(monkeypatch, first: OutlineFit, nudged: OutlineFit) -> list[OutlineFit]:
