@@ -49,6 +49,39 @@ class StripSnapshot:
         """The edge-strip elements of ``side``."""
         return {Side.LEFT: self.left, Side.BOTTOM: self.bottom, Side.RIGHT: self.right}[side]
 
+    def mismatches(self, read: StripSnapshot, unsure: StripSnapshot | None = None) -> int:
+        """How many bits of ``read`` differ from these, leaving out the bits set in
+        ``unsure``.
+
+        >>> mine = StripSnapshot(Bits(3, 0b011), Bits(1), Bits(2), Bits(2, 0b01), Bits(2))
+        >>> read = StripSnapshot(Bits(3, 0b110), Bits(1), Bits(2), Bits(2, 0b10), Bits(2))
+        >>> mine.mismatches(read), mine.mismatches(read, read)
+        (4, 2)
+        """
+        total = 0
+        for name in ("curtain", "top_gate", "left", "bottom", "right"):
+            differ = getattr(self, name).value ^ getattr(read, name).value
+            if unsure is not None:
+                differ &= ~getattr(unsure, name).value
+            total += differ.bit_count()
+        return total
+
+    def changed(self, other: StripSnapshot) -> StripSnapshot:
+        """The bits that differ between these and ``other``.
+
+        >>> a = StripSnapshot(Bits(3, 0b011), Bits(1), Bits(2), Bits(2, 0b01), Bits(2))
+        >>> b = StripSnapshot(Bits(3, 0b110), Bits(1, 1), Bits(2), Bits(2, 0b01), Bits(2))
+        >>> str(a.changed(b).curtain), str(a.changed(b).top_gate), a.changed(b).bottom.count()
+        ('101', '1', 0)
+        """
+        return StripSnapshot(*(
+            Bits(len(mine), mine.value ^ theirs.value)
+            for mine, theirs in (
+                (self.curtain, other.curtain), (self.top_gate, other.top_gate),
+                (self.left, other.left), (self.bottom, other.bottom), (self.right, other.right),
+            )
+        ))
+
     def edge_bitmap(self) -> Bits:
         """The whole edge strip as one bitmap, as the hub reports it: the left side's
         elements (from the bottom), then the bottom's (from the left), then the right
@@ -76,8 +109,10 @@ class StripModel:
         self._curtain = (curtain.first, curtain.pitch, curtain.count)
         self._top_heights = table.top_gate_heights
 
-    def snapshot(self, pieces: Iterable[Piece]) -> StripSnapshot:
-        """Every strip's reading for ``pieces`` at rest at their poses."""
+    def snapshot(self, pieces: Iterable[Piece], margin: float = 0.0) -> StripSnapshot:
+        """Every strip's reading for ``pieces`` at rest at their poses; with a ``margin``
+        (mm), as if every piece reached that much farther up, down and towards the walls
+        (negative: less far)."""
         first, pitch, count = self._curtain
         curtain = top = 0
         pressed = dict.fromkeys(Side, 0)
@@ -86,6 +121,7 @@ class StripModel:
             pose = piece.pose
             bounds = self.outlines.bounds(piece.shape, pose.x, pose.y, pose.angle)
             _, bottom, _, up = bounds
+            bottom, up = bottom - margin, up + margin
             low = max(0, math.ceil((bottom - first) / pitch))
             high = min(count - 1, math.floor((up - first) / pitch))
             if low <= high:
@@ -94,8 +130,8 @@ class StripModel:
                 if bottom <= height <= up:
                     top |= 1 << i
             for side in Side:
-                if strip.near(side, bounds):
-                    for i in strip.pressed(side, piece):
+                if strip.near(side, bounds, margin):
+                    for i in strip.pressed(side, piece, margin):
                         pressed[side] |= 1 << i
         return StripSnapshot(
             Bits(count, curtain),

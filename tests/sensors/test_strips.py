@@ -226,3 +226,21 @@ def test_every_shape_resting_on_the_floor_presses_the_bottom(shape):
     snapshot = STRIPS.snapshot([piece(shape, 150.0, -bb.bottom)])
     assert snapshot.bottom.count() >= 1
     assert snapshot.curtain[0]
+
+
+def test_a_margin_reaches_as_far_as_a_threshold_that_much_larger_or_smaller():
+    """A square 0.62 mm from the wall presses nothing at the 0.5 mm threshold, its side's
+    elements with 0.3 mm more; one 0.3 mm from it stops pressing with 0.3 mm less. The
+    bits between are the ones a pose's uncertainty leaves open (``changed``)."""
+    apart = [piece(Shape.SQUARE, 17.0 + 0.62, 60.0)]
+    assert STRIPS.snapshot(apart).left.count() == 0
+    assert STRIPS.snapshot(apart, 0.3).left.indices() == (4, 5, 6, 7)
+    assert STRIPS.snapshot(apart, -0.3).left.count() == 0
+    close = [piece(Shape.SQUARE, 17.0 + 0.3, 60.0)]
+    assert STRIPS.snapshot(close).left.indices() == (4, 5, 6, 7)
+    assert STRIPS.snapshot(close, -0.3).left.count() == 0
+    open_bits = STRIPS.snapshot(apart, 0.3).changed(STRIPS.snapshot(apart, -0.3))
+    assert open_bits.left.indices() == (4, 5, 6, 7) and open_bits.curtain.count() == 0
+    # the beams: the square spans 43..77, the beam at 77.5 is blocked with 0.5 mm more
+    assert 15 not in STRIPS.snapshot(apart).curtain.indices()
+    assert 15 in STRIPS.snapshot(apart, 0.5).curtain.indices()
