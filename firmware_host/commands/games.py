@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from firmware_host.dice_games.registry import GAMES
+from firmware_host.games.registry import GAMES
 from firmware_host.journal.dice import dice_summaries
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal, default_journal_path

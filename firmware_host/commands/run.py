@@ -8,8 +8,8 @@ from typing import Any
 
 from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
-from firmware_host.dice_games.registry import GAMES
 from firmware_host.errors import InputError
+from firmware_host.games.registry import GAMES
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
 from firmware_host.service.dice_runner import DiceService

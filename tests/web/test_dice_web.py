@@ -8,14 +8,14 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
-from firmware_host.dice_games.game import Setup
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from firmware_host.web.server import create_app
-from tests.dice_games.dice_duel import DiceDuel
+from tests.games.dice_duel import DiceDuel
 from tests.web.support import PIN, web_config
 
 SCREEN = ("127.0.0.1", 40000)
