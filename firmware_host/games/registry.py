@@ -1,4 +1,8 @@
-"""The dice games the table hosts, by the name ``tabletop run --game`` takes."""
+"""The dice games the table hosts, by the name ``tabletop run --game`` takes.
+
+The page server serves the ``page/`` folder of each game's package (its script and CSS) at
+``/static/games/``.
+"""
 
 from __future__ import annotations
 
@@ -13,3 +17,9 @@ GAMES: dict[str, type[TableGame]] = {
     Gotta2Table.KIND: Gotta2Table,
 }
 """Each dice game's :class:`~firmware_host.games.table_game.TableGame` class, by its ``KIND``."""
+
+
+def dice_pages() -> list[tuple[str, str]]:
+    """Every dice game's page folder (package, folder), as the page server mounts them: the
+    ``page/`` folder beside the game's binding."""
+    return [(game.__module__.rpartition(".")[0], "page") for game in GAMES.values()]

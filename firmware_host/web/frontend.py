@@ -59,4 +59,5 @@ DICE_GAMES: Frontend[DiceAction, DiceView] = Frontend(
     check=check_dice_action,
     render=lambda view, say: {"view": view.to_json(say)},
 )
-"""The dice games' page: the view; each game's module (``static/games/KIND.js``) draws it."""
+"""The dice games' page: the view; each game's module (``/static/games/KIND.js``, from the
+``page/`` folder of the game's package) draws it."""

@@ -23,7 +23,7 @@ from tests.web.test_browser import CHROMEDRIVER, CHROMIUM, FLAGS
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware_host"
 STATIC = FIRMWARE / "web" / "static"
-PAGE = STATIC / "games"
+PAGE = FIRMWARE / "games" / "clever" / "page"
 HARNESS = """<!doctype html>
 <html><head><meta charset="utf-8">
 <link rel="stylesheet" href="{static}/style.css">

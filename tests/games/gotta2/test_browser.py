@@ -94,7 +94,7 @@ def test_the_screen_places_a_piece_for_the_current_player(browser, tmp_path):  #
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware_host"
 STATIC = FIRMWARE / "web" / "static"
-PAGE = STATIC / "games"
+PAGE = FIRMWARE / "games" / "gotta2" / "page"
 
 
 def show(browser, tmp_path, view, me):  # noqa: F811 - the fixture's name
