@@ -124,7 +124,7 @@ def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     async def main() -> None:
         service = DiceService(
             dice_options(tmp_path, sim=False, autoplay=False),
-            GAMES["clack"],
+            GAMES["clack"].table,
             announce=lambda line: None,
             hub_finder=finder,
             hub_wait=next_look,

@@ -13,7 +13,7 @@ import uvicorn
 from websockets.asyncio.client import connect
 
 from firmware_host.games.clack.table import ClackTable
-from firmware_host.games.registry import GAMES
+from firmware_host.games.registry import GAMES, DiceGame
 from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
@@ -47,7 +47,7 @@ def partitioned(view):
 
 @pytest.mark.parametrize("variant", ["race", "turns"])
 def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path, variant):
-    assert GAMES["clack"] is ClackTable
+    assert GAMES["clack"] == DiceGame(ClackTable)
     options = dice_options(tmp_path, variant=variant, players=PLAYERS, seed=3)
 
     async def main():

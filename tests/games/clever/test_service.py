@@ -22,7 +22,7 @@ def journal_of(tmp_path):
 
 def play(options) -> dict:
     async def main():
-        service = DiceService(options, GAMES["clever"])
+        service = DiceService(options, GAMES["clever"].table)
         await asyncio.wait_for(service.run(), 120)
         return service.table.snapshot().data
 

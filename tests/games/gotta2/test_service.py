@@ -20,7 +20,7 @@ def journal_of(tmp_path):
 
 def run(options):
     async def main():
-        service = DiceService(options, GAMES["gotta2"], announce=lambda line: None)
+        service = DiceService(options, GAMES["gotta2"].table, announce=lambda line: None)
         await asyncio.wait_for(service.run(), 60)
         return service.table.snapshot().data
 
