@@ -8,8 +8,8 @@ import random
 import statistics
 import time
 
-from firmware_host.dice_games.clack import ClackTable
-from firmware_host.dice_games.game import Setup
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.table_game import Setup
 
 PLAYERS = ("ana", "ben", "cleo", "dan")
 GAMES = 20

@@ -2,7 +2,7 @@
 
 Each pause lasts about ``think`` seconds of the injected clock (drawn from the seed): then
 the roller throws if the game waits for dice, or the waiting players move in a random order,
-each choosing with :meth:`~firmware_host.dice_games.game.TableGame.auto_move`. With several
+each choosing with :meth:`~firmware_host.games.table_game.TableGame.auto_move`. With several
 players waiting at once (a race), they move in the order the seed draws, as if one were
 quicker than the others. Each choice is a function of the seed and the game's position (its
 journal id and event count), not of a running random stream: the same seed makes the same

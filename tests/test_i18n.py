@@ -195,7 +195,7 @@ def test_no_sentence_is_glued_from_translated_pieces():
     ]
     glued += [
         f"{path.relative_to(ROOT)}:{line}"
-        for path in sorted((package / "web" / "static").rglob("*.js"))
+        for path in sorted(package.rglob("*.js"))
         for line in glued_in_js(path.read_text())
     ]
     assert not glued, "write one message with placeholders instead:\n" + "\n".join(glued)

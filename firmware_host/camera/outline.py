@@ -235,7 +235,7 @@ def shaded_faces(
     piece_of = np.concatenate([piece_of, np.repeat(np.arange(len(rings)), [len(r) for r in rings])])
     tint = artwork.tinted(places)
     counts = np.bincount(piece_of * 2 + tint, minlength=2 * len(starts)).reshape(-1, 2)
-    both = (counts >= MIN_SHADE_SAMPLES).all(axis=1)  # a piece across a tint's edge
+    both = np.all(counts >= MIN_SHADE_SAMPLES, axis=1)  # a piece across a tint's edge
     if both.any():
         chosen = both[piece_of]
         medians = group_medians(colours[chosen], (piece_of * 2 + tint)[chosen])

@@ -8,8 +8,8 @@ from typing import Any
 
 from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
-from firmware_host.dice_games.registry import GAMES
 from firmware_host.errors import InputError
+from firmware_host.games.registry import DEFAULT_GAME, GAMES, BoardGame, DiceGame
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
 from firmware_host.service.dice_runner import DiceService
@@ -33,9 +33,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=("dropit", *sorted(GAMES)),
-        default="dropit",
-        help="the game at the table (default: dropit; the others are dice games, "
+        choices=tuple(GAMES),
+        default=DEFAULT_GAME,
+        help=f"the game at the table (default: {DEFAULT_GAME}; the others are dice games, "
         "docs/dice-games.md)",
     )
     parser.add_argument(
@@ -128,15 +128,18 @@ def run(args: argparse.Namespace) -> int:
         game=args.game,
         variant=args.variant,
     )
-    if args.variant is not None and args.game == "dropit":
+    game = GAMES[options.game]
+    if args.variant is not None and isinstance(game, BoardGame):
         raise InputError(
-            "tabletop run", "--variant", "Drop It's variants are --edges and --no-jokers"
+            "tabletop run", "--variant", f"{game.title}'s variants are --edges and --no-jokers"
         )
 
     async def main() -> int:
         announce = lambda line: print(line, flush=True)  # noqa: E731
-        if options.game == "dropit":
-            return await Service(options, announce=announce).run()
-        return await DiceService(options, GAMES[options.game], announce=announce).run()
+        match game:
+            case BoardGame():
+                return await Service(options, announce=announce).run()
+            case DiceGame(table=table):
+                return await DiceService(options, table, announce=announce).run()
 
     return asyncio.run(main())

@@ -1,1 +1,10 @@
-"""The games the table hosts, one package each: pure domain logic, no hardware or web code."""
+"""The games the table hosts, one package each: pure domain logic, no hardware or web code.
+
+A dice game's package holds its engine and, in its ``table`` module, the game at the
+table: a :class:`~firmware_host.games.table_game.TableGame` that turns what the table
+sees (stable dice faces from the tray) and what players send (moves from the page) into
+the game's events, and the game's state into the view the page draws; its page's script
+and CSS are in its ``page/`` folder. The service
+(:mod:`firmware_host.service.dice_controller`) journals the events and publishes the
+views; the page draws them. :mod:`~firmware_host.games.registry` names every game.
+"""

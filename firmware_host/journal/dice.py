@@ -1,16 +1,17 @@
 """Look back at journaled dice games: what ``tabletop games --game KIND`` lists.
 
-Each game is replayed from its events through its :class:`~firmware_host.dice_games.game.TableGame`,
-so the scores listed are the ones the rules give, not copies kept beside them. A game
-whose events do not replay is listed with the problem instead of scores.
+Each game is replayed from its events through its
+:class:`~firmware_host.games.table_game.TableGame`, so the scores listed are the ones the
+rules give, not copies kept beside them. A game whose events do not replay is listed with
+the problem instead of scores.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.dice_games.game import TableGame
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.table_game import TableGame
 from firmware_host.journal.store import Journal
 
 

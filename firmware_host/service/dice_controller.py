@@ -1,6 +1,6 @@
 """The dice games' controller: one dice game's flow, journaled, for the tray and the page.
 
-:class:`DiceController` holds a :class:`~firmware_host.dice_games.game.TableGame` and its journal.
+:class:`DiceController` holds a :class:`~firmware_host.games.table_game.TableGame` and its journal.
 Every event -- a throw read from the tray, a player's move from the page -- is checked by
 the game, committed to the journal, and only then applied and shown: a power cut never
 takes back what a player saw, and :meth:`DiceController.resume` continues the game from its
@@ -17,8 +17,8 @@ import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
-from firmware_host.dice_games.game import EventJson, Setup, TableGame
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.table_game import EventJson, Setup, TableGame
 from firmware_host.i18n import Text, lazy, said
 from firmware_host.journal.store import Journal
 from firmware_host.logs import event as log_event

@@ -16,8 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from firmware_host.config.table import load_table
-from firmware_host.dice_games.game import Setup, TableGame
 from firmware_host.errors import InputError
+from firmware_host.games.table_game import Setup, TableGame
 from firmware_host.link.finding import HubChoice
 from firmware_host.link.ports import find_hub_port
 from firmware_host.link.session import HubEvent

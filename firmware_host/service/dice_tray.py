@@ -1,11 +1,11 @@
 """Reading a throw from the dice tray: only dice that were thrown and have come to rest.
 
 The hub reports each die as rolling, or at rest on a face (:class:`DieReading`). A game
-waiting for a throw (:class:`~firmware_host.dice_games.game.Roll`) gets its faces once every die
+waiting for a throw (:class:`~firmware_host.games.table_game.Roll`) gets its faces once every die
 it names has come to rest after the game asked: a die still rolling is never read, and a
 die that was already lying still when the game asked counts only once it is thrown again.
 
->>> from firmware_host.dice_games.game import Roll
+>>> from firmware_host.games.table_game import Roll
 >>> tray = DiceTray(2)
 >>> tray.want(Roll((0, 1), "Ann"))
 >>> tray.see(DieReading(0, True, None)), tray.see(DieReading(1, True, None))
@@ -17,7 +17,7 @@ die that was already lying still when the game asked counts only once it is thro
 
 from __future__ import annotations
 
-from firmware_host.dice_games.game import Roll
+from firmware_host.games.table_game import Roll
 from firmware_host.sensors import DieReading
 
 

@@ -48,6 +48,7 @@ from firmware_host.eye import Eye, load_eye_config
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
 from firmware_host.games.dropit.state import GameState
+from firmware_host.games.registry import DEFAULT_GAME
 from firmware_host.i18n import Text, lazy
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
@@ -126,7 +127,7 @@ class Options:
     web: str | None = None
     think: float = THINK_SECONDS
     autoplay_answers: bool = True
-    game: str = "dropit"
+    game: str = DEFAULT_GAME
     variant: str | None = None
 
 

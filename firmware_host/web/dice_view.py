@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_host.dice_games.game import TableGame
+from firmware_host.games.table_game import TableGame
 from firmware_host.i18n import Say, Text
 
 

@@ -4,7 +4,7 @@ The server (:mod:`firmware_host.web.server`) is the same for every game: it serv
 :attr:`Frontend.page`, reads each untrusted message with :attr:`Frontend.parse`, refuses
 with :attr:`Frontend.check` what the view does not allow the acting seat, and sends each
 view as :attr:`Frontend.render` draws it. :data:`DROP_IT` is Drop It's; :data:`DICE_GAMES`
-serves every dice game (:mod:`firmware_host.dice_games`).
+serves every dice game (each a :class:`~firmware_host.games.table_game.TableGame`).
 """
 
 from __future__ import annotations
@@ -59,4 +59,5 @@ DICE_GAMES: Frontend[DiceAction, DiceView] = Frontend(
     check=check_dice_action,
     render=lambda view, say: {"view": view.to_json(say)},
 )
-"""The dice games' page: the view; each game's module (``static/games/KIND.js``) draws it."""
+"""The dice games' page: the view; each game's module (``/static/games/KIND.js``, from the
+``page/`` folder of the game's package) draws it."""

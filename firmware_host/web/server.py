@@ -3,6 +3,8 @@
 Routes (``docs/web.md``):
 
 * ``GET /`` -- the page (plain HTML, CSS and JS from ``static/``; no build step, no CDN);
+  ``GET /static/games/KIND.js`` and ``KIND.css`` -- a dice game's page script and CSS, from
+  the ``page/`` folder of its package (:func:`firmware_host.games.registry.dice_pages`);
 * ``GET /api/view`` -- the view message (below) as JSON;
 * ``POST /api/actions`` -- one action (:mod:`firmware_host.web.actions`); the reply;
 * ``WS /ws`` -- the view message on connect and on every change; the client may send
@@ -50,6 +52,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.registry import dice_pages
 from firmware_host.i18n import (
     SOURCE_LANGUAGE,
     Translator,
@@ -332,6 +335,7 @@ def create_app(
             Route("/api/staff/look.jpg", staff_look_frame),
             Route("/favicon.ico", favicon),
             WebSocketRoute("/ws", feed),
+            Mount("/static/games", StaticFiles(packages=[*dice_pages()]), name="games"),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -12,10 +12,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.table import REFERENCE_TABLE
-from firmware_host.dice_games.clack import ClackTable
-from firmware_host.dice_games.clever import CleverTable
-from firmware_host.dice_games.gotta2 import Gotta2Table
-from tests.dice_games.service_support import RunningDice
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.clever.table import CleverTable
+from firmware_host.games.gotta2.table import Gotta2Table
+from tests.service.dice_support import RunningDice
 from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
 from tests.test_i18n import PO
 from tests.web.layout import PHONE, SCREEN, check, viewport

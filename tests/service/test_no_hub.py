@@ -11,8 +11,8 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.dice_games.registry import GAMES
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.registry import GAMES
 from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
 from firmware_host.service import runner
@@ -20,7 +20,7 @@ from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import WAITING_FOR_HUB, Service
 from simulator.hub import VirtualHub
-from tests.dice_games.service_support import dice_options
+from tests.service.dice_support import dice_options
 from tests.service.support import options, until
 
 
@@ -124,7 +124,7 @@ def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     async def main() -> None:
         service = DiceService(
             dice_options(tmp_path, sim=False, autoplay=False),
-            GAMES["clack"],
+            GAMES["clack"].table,
             announce=lambda line: None,
             hub_finder=finder,
             hub_wait=next_look,

@@ -1,13 +1,13 @@
 """Simulated dice players: they wait for the hub, throw once per throw the game wants, and
 make the moves the game offers them."""
 
-from firmware_host.dice_games.game import Setup
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.dice_controller import DiceController
 from simulator.dice_autoplay import DicePlayers
-from tests.dice_games.dice_duel import DiceDuel
+from tests.games.dice_duel import DiceDuel
 
 
 def test_players_wait_for_the_hub_then_throw_once_and_move(tmp_path):

@@ -12,9 +12,9 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 
-from firmware_host.dice_games.clack import ClackTable
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.registry import GAMES
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.registry import GAMES, DiceGame
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
@@ -22,7 +22,7 @@ from firmware_host.service.dice_runner import DiceService
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
-from tests.dice_games.service_support import dice_options
+from tests.service.dice_support import dice_options
 from tests.web.support import web_config
 
 ALL = list(range(1, 37))
@@ -47,7 +47,7 @@ def partitioned(view):
 
 @pytest.mark.parametrize("variant", ["race", "turns"])
 def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path, variant):
-    assert GAMES["clack"] is ClackTable
+    assert GAMES["clack"] == DiceGame(ClackTable)
     options = dice_options(tmp_path, variant=variant, players=PLAYERS, seed=3)
 
     async def main():

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.gotta2 import Gotta2Table
 from firmware_host.games.gotta2.engine import Gotta2Game
 from firmware_host.games.gotta2.events import GameStarted
+from firmware_host.games.gotta2.table import Gotta2Table
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
-from tests.dice_games.service_support import RunningDice
 from tests.games.gotta2.test_engine import small_sheet
+from tests.service.dice_support import RunningDice
 from tests.web.test_browser import browser, waiting  # noqa: F401 - browser is a fixture
 
 PLAYERS = ("Ann", "Ben")
@@ -92,7 +92,9 @@ def test_the_screen_places_a_piece_for_the_current_player(browser, tmp_path):  #
     assert (tmp_path / "screen.png").stat().st_size > 10_000
 
 
-STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "web" / "static"
+FIRMWARE = Path(__file__).resolve().parents[3] / "firmware_host"
+STATIC = FIRMWARE / "web" / "static"
+PAGE = FIRMWARE / "games" / "gotta2" / "page"
 
 
 def show(browser, tmp_path, view, me):  # noqa: F811 - the fixture's name
@@ -100,10 +102,10 @@ def show(browser, tmp_path, view, me):  # noqa: F811 - the fixture's name
     page = tmp_path / "gotta2.html"
     page.write_text(
         "<!doctype html><meta charset='utf-8'>"
-        f"<link rel='stylesheet' href='{(STATIC / 'games' / 'gotta2.css').as_uri()}'>"
+        f"<link rel='stylesheet' href='{(PAGE / 'gotta2.css').as_uri()}'>"
         "<div id='game'></div>"
         f"<script src='{(STATIC / 'live.js').as_uri()}'></script>"  # the words: English
-        f"<script src='{(STATIC / 'games' / 'gotta2.js').as_uri()}'></script>"
+        f"<script src='{(PAGE / 'gotta2.js').as_uri()}'></script>"
         "<script>window.sent = [];"
         "const sendMove = (player, move) => { window.sent.push([player, move]);"
         " return Promise.resolve({type: 'done'}); };"

@@ -3,13 +3,13 @@ hub (no dice are thrown), every move journaled, played to the end, resumed after
 
 import asyncio
 
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.gotta2 import Gotta2Table
-from firmware_host.dice_games.registry import GAMES
+from firmware_host.games.gotta2.table import Gotta2Table
+from firmware_host.games.registry import GAMES
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from tests.dice_games.service_support import dice_options
+from tests.service.dice_support import dice_options
 
 
 def journal_of(tmp_path):
@@ -20,7 +20,7 @@ def journal_of(tmp_path):
 
 def run(options):
     async def main():
-        service = DiceService(options, GAMES["gotta2"], announce=lambda line: None)
+        service = DiceService(options, GAMES["gotta2"].table, announce=lambda line: None)
         await asyncio.wait_for(service.run(), 60)
         return service.table.snapshot().data
 

@@ -4,22 +4,24 @@ game is not waiting for, a throw of real dice -- changing nothing, while right a
 reach the game and its journal."""
 
 import json
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from firmware_host.dice_games.game import Setup
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from firmware_host.web.server import create_app
-from tests.dice_games.dice_duel import DiceDuel
+from tests.games.dice_duel import DiceDuel
 from tests.web.support import PIN, web_config
 
 SCREEN = ("127.0.0.1", 40000)
 PHONE = ("192.168.1.50", 40001)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Served:
@@ -70,6 +72,19 @@ def test_the_dice_page_and_its_view(served):
         "by": "Ann",
     }
     assert message["players"] == ["Ann", "Ben"] and message["join"]["code"]
+
+
+@pytest.mark.parametrize("kind", ["clack", "clever", "gotta2"])
+def test_each_games_page_script_and_css_are_served_from_its_package(served, kind):
+    page = ROOT / "firmware_host" / "games" / kind / "page"
+    with served.client(SCREEN) as client:
+        for name in (f"{kind}.js", f"{kind}.css"):
+            served_file = client.get(f"/static/games/{name}")
+            assert served_file.status_code == 200, name
+            assert served_file.content == (page / name).read_bytes()
+        assert client.get("/static/games/dice.js").status_code == 404
+        assert client.get("/static/games/../table.py").status_code == 404
+        assert client.get("/static/dice.js").status_code == 200
 
 
 def test_a_joined_phone_moves_for_its_player_only(served):

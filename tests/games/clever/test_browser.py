@@ -8,9 +8,9 @@ Debian's headless Chromium through selenium, as tests/web/test_browser.py.
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
-from firmware_host.dice_games.clever import CleverTable
+from firmware_host.games.clever.table import CleverTable
 from firmware_host.journal.store import Journal
-from tests.dice_games.service_support import RunningDice
+from tests.service.dice_support import RunningDice
 from tests.web.test_browser import WAIT_S, browser  # noqa: F401 (the fixture)
 
 

@@ -6,9 +6,9 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
-from firmware_host.dice_games.clack import ClackTable, disc_set
+from firmware_host.games.clack.table import ClackTable, disc_set
 from firmware_host.journal.store import Journal
-from tests.dice_games.service_support import RunningDice
+from tests.service.dice_support import RunningDice
 from tests.web.test_browser import WAIT_S, browser  # noqa: F401 - browser is a fixture
 
 PLAYERS = ("Ann", "Ben", "Cleo")

@@ -7,7 +7,7 @@ import asyncio
 import threading
 from pathlib import Path
 
-from firmware_host.dice_games.game import TableGame
+from firmware_host.games.table_game import TableGame
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import Options

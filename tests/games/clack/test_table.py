@@ -1,4 +1,4 @@
-"""Clack! at the table: the adapter the service drives (firmware_host/dice_games/clack.py)."""
+"""Clack! at the table: the adapter the service drives (firmware_host/games/clack/table.py)."""
 
 import json
 import random
@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_host.dice_games import clack
-from firmware_host.dice_games.clack import ClackTable
-from firmware_host.dice_games.game import Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.clack import table as clack
 from firmware_host.games.clack.engine import ClackGame
 from firmware_host.games.clack.events import DiscClaimed, GameStarted
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.table_game import Roll, Setup
 from firmware_host.i18n import translator
 
 RED_STARS = [10, 18, 22, 23]  # the discs showing a red star in config/games/clack.yaml

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.dice_games.game import Roll
+from firmware_host.games.table_game import Roll
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_tray import DiceTray
 

@@ -9,10 +9,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from firmware_host.dice_games.clack import ClackTable
-from firmware_host.dice_games.clever import CleverTable
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.gotta2 import Gotta2Table
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.clever.table import CleverTable
+from firmware_host.games.gotta2.table import Gotta2Table
+from firmware_host.games.table_game import Setup
 from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading

@@ -1,11 +1,11 @@
 """Listing journaled dice games: scores replayed through the rules, problems named."""
 
-from firmware_host.dice_games.game import Setup
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.dice import dice_summaries
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
-from tests.dice_games.dice_duel import DiceDuel
+from tests.games.dice_duel import DiceDuel
 
 
 def test_games_are_listed_newest_first_with_replayed_scores(tmp_path):

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from firmware_host.dice_games.game import EventJson, Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.gotta2.engine import Gotta2Game, Move, replay
 from firmware_host.games.gotta2.events import (
@@ -44,6 +43,7 @@ from firmware_host.games.gotta2.events import (
 )
 from firmware_host.games.gotta2.rectangle import Rectangle
 from firmware_host.games.gotta2.sheet import Cell, Piece, Sheet, load_sheet
+from firmware_host.games.table_game import EventJson, Roll, Setup
 from firmware_host.i18n import Listed, Message, Say, lazy, lazy_p
 
 MAX_PLAYERS = 6
@@ -125,7 +125,7 @@ TITLE_WORDS = lazy_p("game name", "GOTTA2 puzzle sheet")
 @dataclass(frozen=True)
 class Gotta2Table:
     """A GOTTA2 puzzle sheet game in progress, as the table service drives it
-    (:class:`~firmware_host.dice_games.game.TableGame`)."""
+    (:class:`~firmware_host.games.table_game.TableGame`)."""
 
     game: Gotta2Game
 
@@ -218,7 +218,7 @@ class Gotta2Table:
         return move_json(rng.choice(moves))
 
     def view(self, say: Say = str) -> dict[str, Any]:
-        """The common view keys (``firmware_host.dice_games.game``) and the ``game`` part:
+        """The common view keys (``firmware_host.games.table_game``) and the ``game`` part:
         the sheet, every player's board and score, and the current player's legal spots;
         the words said by ``say`` (English by default)."""
         game = self.game

@@ -3,7 +3,7 @@ player builds a whole turn by clicking, which the adapter accepts.
 
 The module is loaded alone into a bare page (the files as served, no server), with a
 ``send`` that records the moves, so these tests need neither the table service nor its
-page shell; the test through the service is ``test_clever_service.py``.
+page shell; the test through the service is ``test_browser.py``.
 """
 
 import json
@@ -15,19 +15,21 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from firmware_host.dice_games.clever import CleverTable
 from firmware_host.games.clever.events import Use
 from firmware_host.games.clever.layout import Color
-from tests.dice_games.test_clever import advance, erics_bonus_turn, start
+from firmware_host.games.clever.table import CleverTable
+from tests.games.clever.test_table import advance, erics_bonus_turn, start
 from tests.web.test_browser import CHROMEDRIVER, CHROMIUM, FLAGS
 
-STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "web" / "static"
+FIRMWARE = Path(__file__).resolve().parents[3] / "firmware_host"
+STATIC = FIRMWARE / "web" / "static"
+PAGE = FIRMWARE / "games" / "clever" / "page"
 HARNESS = """<!doctype html>
 <html><head><meta charset="utf-8">
 <link rel="stylesheet" href="{static}/style.css">
-<link rel="stylesheet" href="{static}/games/clever.css">
+<link rel="stylesheet" href="{page}/clever.css">
 <script src="{static}/live.js"></script>
-<script src="{static}/games/clever.js"></script>
+<script src="{page}/clever.js"></script>
 </head><body><div id="root"></div><script>
 window.sent = [];
 window.reply = {{type: "done"}};
@@ -58,7 +60,7 @@ return [seen, logic.move(draft)];
 def page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("clever-page")
     harness = folder / "page.html"
-    harness.write_text(HARNESS.format(static=STATIC.as_uri()))
+    harness.write_text(HARNESS.format(static=STATIC.as_uri(), page=PAGE.as_uri()))
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (*FLAGS, "--allow-file-access-from-files"):

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_host.dice_games.clever import CleverTable
-from firmware_host.dice_games.game import Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.layout import Color
+from firmware_host.games.clever.table import CleverTable
+from firmware_host.games.table_game import Roll, Setup
 from tests.clever_support import roll as engine_roll
 
 ALL_DICE = (0, 1, 2, 3, 4)

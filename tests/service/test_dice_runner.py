@@ -6,13 +6,13 @@ import asyncio
 
 import pytest
 
-from firmware_host.dice_games.game import Setup
 from firmware_host.errors import InputError
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from tests.dice_games.dice_duel import ROUNDS, DiceDuel
-from tests.dice_games.service_support import dice_options
+from tests.games.dice_duel import ROUNDS, DiceDuel
+from tests.service.dice_support import dice_options
 
 
 def journal_of(tmp_path):

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
-from firmware_host.dice_games.game import EventJson, Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.table_game import EventJson, Roll, Setup
 from firmware_host.i18n import Say
 
 ROUNDS = 2

@@ -1,6 +1,6 @@
 """Auch schon clever at the table: the rules engine bound to the tray's dice and the page.
 
-:class:`CleverTable` is the :class:`~firmware_host.dice_games.game.TableGame` of the party dice
+:class:`CleverTable` is the :class:`~firmware_host.games.table_game.TableGame` of the party dice
 game (engine: :mod:`firmware_host.games.clever`, rules and choices: ``docs/games/clever.md``).
 The journal keeps the engine's own events (``game_started``, ``dice_rolled``,
 ``dice_chosen``, ``passed``): the lines ``tabletop clever --replay`` reads.
@@ -12,7 +12,7 @@ here once more::
      "uses": [{"box": "yellow.1", "dice": [0]}], "bonuses": ["blue.donut.1"]}
     {"type": "pass"}
 
->>> from firmware_host.dice_games.game import Setup
+>>> from firmware_host.games.table_game import Setup
 >>> game = CleverTable.replay([CleverTable.first_event(Setup(("Olivia", "Eric")))])
 >>> game.roll()
 Roll(dice=(0, 1, 2, 3, 4), by='Olivia')
@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from firmware_host.dice_games.game import EventJson, Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clever.autoplay import choose
 from firmware_host.games.clever.events import DiceChosen, DiceRolled, Event, GameStarted, Passed
 from firmware_host.games.clever.game import Game, Phase
 from firmware_host.games.clever.layout import DICE, FACES, load_layout
 from firmware_host.games.clever.sheet import Box, Sheet
+from firmware_host.games.table_game import EventJson, Roll, Setup
 from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 
 MOVE = "clever move"

@@ -7,8 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.gotta2 import Gotta2Table, move_json
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.gotta2.engine import Gotta2Game
 from firmware_host.games.gotta2.events import (
@@ -18,6 +16,8 @@ from firmware_host.games.gotta2.events import (
     PieceChosen,
     PiecePlaced,
 )
+from firmware_host.games.gotta2.table import Gotta2Table, move_json
+from firmware_host.games.table_game import Setup
 from tests.games.gotta2.test_engine import small_sheet
 
 Game = Gotta2Table

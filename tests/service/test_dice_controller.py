@@ -5,14 +5,14 @@ import asyncio
 
 import pytest
 
-from firmware_host.dice_games.game import Setup
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.web.actions import Again, Staff
 from firmware_host.web.dice_actions import Move, Roll
-from tests.dice_games.dice_duel import DiceDuel
+from tests.games.dice_duel import DiceDuel
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 """Clack! at the table: the rules engine bound to the tray's two dice and the players' claims.
 
-:class:`ClackTable` is the :class:`~firmware_host.dice_games.game.TableGame` of Clack!
+:class:`ClackTable` is the :class:`~firmware_host.games.table_game.TableGame` of Clack!
 (``docs/games/clack.md``, "At the table"). The roller throws the shape die (game die 0)
 and the colour die (game die 1); in the race every player may then claim a disc with
 ``{"type": "claim", "disc": 18, "round": 1}`` until no matching disc is left. In the
 ``turns`` variant nobody claims: the roll itself hands the roller every matching disc.
 
->>> from firmware_host.dice_games.game import Setup
+>>> from firmware_host.games.table_game import Setup
 >>> game = ClackTable.replay([ClackTable.first_event(Setup(players=("ana", "ben")))])
 >>> game.roll()
 Roll(dice=(0, 1), by='ana')
@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from firmware_host.dice_games.game import EventJson, Roll, Setup
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.clack.dice import roll_from_faces
 from firmware_host.games.clack.discs import WILD, DiscSet, load_disc_set
@@ -38,6 +37,7 @@ from firmware_host.games.clack.events import (
     Variant,
     read_event,
 )
+from firmware_host.games.table_game import EventJson, Roll, Setup
 from firmware_host.i18n import Listed, Message, Say, lazy, lazy_n, lazy_p
 
 MOVE = "clack move"

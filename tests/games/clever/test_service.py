@@ -3,15 +3,15 @@ link and the tray reader, simulated players, the journal -- a whole game, and a 
 
 import asyncio
 
-from firmware_host.dice_games.clever import CleverTable, reference_sheet
-from firmware_host.dice_games.game import Setup
-from firmware_host.dice_games.registry import GAMES
 from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.game import Game
+from firmware_host.games.clever.table import CleverTable, reference_sheet
+from firmware_host.games.registry import GAMES
+from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
 from firmware_host.service.dice_runner import DiceService
-from tests.dice_games.service_support import dice_options
+from tests.service.dice_support import dice_options
 
 
 def journal_of(tmp_path):
@@ -22,7 +22,7 @@ def journal_of(tmp_path):
 
 def play(options) -> dict:
     async def main():
-        service = DiceService(options, GAMES["clever"])
+        service = DiceService(options, GAMES["clever"].table)
         await asyncio.wait_for(service.run(), 120)
         return service.table.snapshot().data
 
