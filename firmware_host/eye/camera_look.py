@@ -16,7 +16,8 @@ A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of t
    :data:`EXPLAIN_MARGIN_MM` would read otherwise): a board the camera sees where the
    sensors do not allow it is a doubt, never a silent choice;
 4. *sure* (no decision within the poses' uncertainty, sensors agreeing): decided;
-5. a decision within the poses' uncertainty (the sensors agreeing): the question that
+5. a decision within the poses' uncertainty (the sensors agreeing, the physics holding
+   the dropped piece where the camera sees it): the question that
    best splits the verdicts found there
    (:func:`~firmware_host.eye.questions.best_question`) is asked, and the answers keep
    the verdicts that agree with them;
@@ -148,7 +149,10 @@ class CameraLook:
         self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
         if (found.sure or found.scores_sure) and explained:
             return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
-        if found.alternatives and explained:
+        # the dropped piece where the physics cannot hold it: the camera may have it
+        # wrong, and its alternatives with it; the strips judge too
+        held = self.piece_id in self.seen.held_wrong
+        if found.alternatives and explained and not held:
             return self._ask_or(None)
         strips = self.look.finish()
         if not isinstance(strips, Decided):

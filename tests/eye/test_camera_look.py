@@ -101,6 +101,30 @@ def test_strip_bits_within_the_located_poses_uncertainty_are_not_held_against_th
     assert not look._explains(squares(0.1), readings)
 
 
+def test_a_dropped_piece_the_physics_cannot_hold_has_the_strips_judge_too(monkeypatch) -> None:
+    """Unsure within its deviations, and where the physics cannot hold it: the camera may
+    have the piece wrong, and its alternatives with it, so the sensor look judges too
+    before any question is asked."""
+    _, made = played(3)
+    last = made[-1]
+    look = camera_look(made[-2].pieces, last, "p3")
+    seen_by = look.camera
+
+    def doubtful(identity, priors):
+        seen = seen_by(identity, priors)
+        located = tuple(replace(p, sigma=(3.0, 3.0, 6.0)) if p.known.id == "p3" else p
+                        for p in seen.located)
+        return replace(seen, located=located, held_wrong=("p3",))
+
+    look.camera = doubtful
+    finished = []
+    finish = look.look.finish
+    monkeypatch.setattr(look.look, "finish", lambda: finished.append(True) or finish())
+    look.settle(last.readings)
+    assert look.camera_verdict is not None and look.camera_verdict.alternatives
+    assert finished
+
+
 def test_a_knocked_piece_is_seen_where_it_lies_not_where_the_model_had_it() -> None:
     _, made = played(3)
     last = made[-1]
