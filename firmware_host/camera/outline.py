@@ -196,17 +196,12 @@ def _clearance(into: Array, out_of: Array) -> float:
     return max(CORNER_CLEARANCE_MM, REACH_MM / sine)
 
 
-def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]) -> Array:
-    """Each piece's own face colour: the median of samples :data:`INSET_MM` inside its
-    outline and around its centroid (normalised BGR), one row per piece."""
-    return _face_samples(look, board, starts)[0]
-
-
 def _face_samples(
     look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
 ) -> tuple[Array, Array, Array, Array]:
-    """The face samples of :func:`face_colours`: each piece's median colour (G x 3), every
-    sample's colour and place (N x 3, N x 2) and each sample's piece (N)."""
+    """Each piece's own face colour, the median of samples :data:`INSET_MM` inside its
+    outline and around its centroid (normalised BGR; G x 3), and those samples' colours
+    and places (N x 3, N x 2) and pieces (N)."""
     groups = []
     for shape, pose in starts:
         ring = outline_points(board, shape, pose, inset=INSET_MM).points
@@ -221,7 +216,7 @@ def _face_samples(
 def shaded_faces(
     look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]], artwork: Artwork
 ) -> tuple[Array, Array]:
-    """Each piece's face colour (G x 3, :func:`face_colours`) and its two shades, outside
+    """Each piece's face colour (G x 3, :func:`_face_samples`) and its two shades, outside
     and inside the bonus circles' printed tint (G x 2 x 3): a shade read from fewer than
     :data:`MIN_SHADE_SAMPLES` of the face's samples and those of a ring
     :data:`SHADE_INSET_MM` inside the outline, or farther from the whole face's colour
@@ -472,15 +467,10 @@ def _fit(
         points, normals = _placed(
             rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
         )
-        samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
-            [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+        all_residuals = profile_offsets(
+            look, artwork, points, normals, shades[np.asarray(active)[piece_of]], offsets,
+            piece_of,
         )
-        colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
-        shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
-        own_faces = shades[np.asarray(active)[piece_of], shade]
-        inked = artwork.inked(points, normals, offsets)
-        colours = _ink_bridged(colours, inked, own_faces, offsets)
-        all_residuals = edge_offsets(colours, own_faces, offsets, piece_of)
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
@@ -507,6 +497,32 @@ def _fit(
         if i not in done:
             done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
     return [done[i] for i in range(len(starts))]
+
+
+def profile_offsets(
+    look: LookFrames,
+    artwork: Artwork,
+    points: Array,
+    normals: Array,
+    shades: Array,
+    offsets: Array,
+    piece_of: Array | None = None,
+) -> Array:
+    """Where each profile (P: across the outline at ``points``, along ``normals``, sampled
+    at ``offsets``) leaves its face (:func:`edge_offsets`), the pane's print read as on the
+    board: each profile's face is the shade (``shades``, P x 2 x 3: outside and inside a
+    bonus circle's tint, :func:`shaded_faces`) of where it reads its inside,
+    :data:`TINT_DEPTH_MM` inside the outline, and ink across it is read as what it covers
+    (:func:`_ink_bridged`). ``piece_of`` names each profile's piece (the noise level is
+    each piece's own)."""
+    samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
+        [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+    )
+    colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
+    shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
+    faces = shades[np.arange(len(points)), shade]
+    colours = _ink_bridged(colours, artwork.inked(points, normals, offsets), faces, offsets)
+    return edge_offsets(colours, faces, offsets, piece_of)
 
 
 def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> Array:
