@@ -184,8 +184,7 @@ class Locator:
                 continue
             rivals = self._rivals(piece.shape, fit.pose, taken)
             # a clearly better fit takes the place from a worse one, which is looked for again
-            if all(_quality(fit.found, fit.rms_mm) > _quality(r.found, r.rms_mm) + EVICT_MARGIN
-                   for r in rivals):
+            if all(_beats(fit, r) for r in rivals):
                 taken = [t for t in taken if t not in rivals]
                 taken.append(self._located(piece, fit))
                 faces.setdefault(piece.color, []).append(fit.face)
@@ -223,7 +222,8 @@ class Locator:
                     result[placed.known.id] = placed
                 for out in evicted:  # looked for again
                     del result[out.known.id]
-                    pending += [out.known] if out.known not in pending else []
+                    if out.known not in pending:
+                        pending.append(out.known)
                 if math.isinf(radius) and not placed_now:
                     break
                 radius = math.inf
@@ -433,11 +433,7 @@ class Locator:
         if not self._shows(piece, fit, start):
             return None
         rivals = self._rivals(piece.shape, fit.pose, taken)
-        quality = _quality(fit.found, fit.rms_mm)
-        if all(
-            r.found < PARTIAL_FOUND and quality > _quality(r.found, r.rms_mm) + EVICT_MARGIN
-            for r in rivals
-        ):
+        if all(r.found < PARTIAL_FOUND and _beats(fit, r) for r in rivals):
             return rivals
         return None
 
@@ -491,6 +487,12 @@ def _quality(found: float, rms_mm: float) -> float:
     """How well a fit shows its piece: the share of its outline found, less its residuals
     (mm) over :data:`MAX_RMS_MM`."""
     return found - rms_mm / MAX_RMS_MM
+
+
+def _beats(fit: OutlineFit, rival: Located) -> bool:
+    """Whether ``fit`` shows its piece clearly better than ``rival`` shows its own: its
+    quality (:func:`_quality`) is higher by :data:`EVICT_MARGIN`."""
+    return _quality(fit.found, fit.rms_mm) > _quality(rival.found, rival.rms_mm) + EVICT_MARGIN
 
 
 def _moved(board: Board, piece: Known, pose: Pose) -> float:

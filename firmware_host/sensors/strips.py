@@ -58,13 +58,13 @@ class StripSnapshot:
         >>> mine.mismatches(read), mine.mismatches(read, read)
         (4, 2)
         """
-        total = 0
-        for name in ("curtain", "top_gate", "left", "bottom", "right"):
-            differ = getattr(self, name).value ^ getattr(read, name).value
-            if unsure is not None:
-                differ &= ~getattr(unsure, name).value
-            total += differ.bit_count()
-        return total
+        differ = self.changed(read).bitmaps()
+        if unsure is None:
+            return sum(d.count() for d in differ)
+        return sum(
+            (d.value & ~u.value).bit_count()
+            for d, u in zip(differ, unsure.bitmaps(), strict=True)
+        )
 
     def changed(self, other: StripSnapshot) -> StripSnapshot:
         """The bits that differ between these and ``other``.
@@ -76,11 +76,13 @@ class StripSnapshot:
         """
         return StripSnapshot(*(
             Bits(len(mine), mine.value ^ theirs.value)
-            for mine, theirs in (
-                (self.curtain, other.curtain), (self.top_gate, other.top_gate),
-                (self.left, other.left), (self.bottom, other.bottom), (self.right, other.right),
-            )
+            for mine, theirs in zip(self.bitmaps(), other.bitmaps(), strict=True)
         ))
+
+    def bitmaps(self) -> tuple[Bits, Bits, Bits, Bits, Bits]:
+        """The curtain, the top gate and the left, bottom and right edge elements, in the
+        order of the fields."""
+        return (self.curtain, self.top_gate, self.left, self.bottom, self.right)
 
     def edge_bitmap(self) -> Bits:
         """The whole edge strip as one bitmap, as the hub reports it: the left side's
