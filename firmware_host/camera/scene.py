@@ -227,8 +227,10 @@ def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
 def pixel_median(images: Sequence[Array]) -> Array:
     """The pixel-wise median of equally shaped 8-bit images (of an even count, the mean of
     the middle two, rounded down): the images sorted pixel by pixel by an odd-even
-    transposition network of whole-image minima and maxima, a few milliseconds a step,
-    where numpy's median over a stack of two 1600 x 1200 frames takes most of a second.
+    transposition network of whole-image minima and maxima, half a millisecond each for a
+    1600 x 1200 frame, where numpy's median over a stack of two such frames takes most of
+    a second. Of an odd count the middle image is the median as it is (averaging two
+    images costs ten times the sorting).
 
     >>> frames = [np.full((1, 2), v, np.uint8) for v in (9, 3, 200, 4)]
     >>> pixel_median(frames).tolist(), pixel_median(frames[:3]).tolist()
@@ -241,6 +243,8 @@ def pixel_median(images: Sequence[Array]) -> Array:
             a, b = ordered[i], ordered[i + 1]
             ordered[i], ordered[i + 1] = cv2.min(a, b), cv2.max(a, b)
     low, high = ordered[(count - 1) // 2], ordered[count // 2]
+    if count % 2:
+        return low
     median: Array = (low >> 1) + (high >> 1) + (low & high & 1)
     return median
 
