@@ -51,12 +51,16 @@ class EvalCamera:
         except CameraUnavailable as exc:
             out = exc
 
-        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
+        def look(
+            identity: tuple[Color, Shape],
+            priors: Mapping[str, Pose],
+            starts: Mapping[str, Sequence[Pose]],
+        ) -> Seen:
             if frames is None:
                 assert out is not None
                 raise out
             names = [f"look {self.virtual.looks} frame {i}" for i in range(len(frames))]
-            known = known_pieces(believed, piece_id, identity, priors)
+            known = known_pieces(believed, piece_id, identity, priors, starts)
             return self.sight.see(frames, names, known)
 
         return look

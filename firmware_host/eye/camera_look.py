@@ -59,11 +59,13 @@ ALTERNATIVE_WEIGHT = 0.5
 """The weight of every verdict found within the poses' uncertainty, against 1 for the
 verdict at the located poses, when choosing the question to ask."""
 
-Camera = Callable[[tuple[Color, Shape], Mapping[str, Pose]], Seen]
+Camera = Callable[[tuple[Color, Shape], Mapping[str, Pose], Mapping[str, Sequence[Pose]]], Seen]
 """Takes the camera's look at the settled board, the dropped piece being of the given
 identity; the priors (by piece id) the release's landings give
-(:func:`expected_priors`) stand in for the model's poses. Raises one of
-:data:`CAMERA_FAULTS` when the camera cannot."""
+(:func:`expected_priors`) stand in for the model's poses, and each piece's places in
+every landing (:func:`expected_starts`) are where it is looked for next (:attr:`Known.starts
+<firmware_host.camera.locate.Known.starts>`). Raises one of :data:`CAMERA_FAULTS` when
+the camera cannot."""
 
 ANCHOR_MM = 10.0
 """A decision of the strips takes the camera's pose of the dropped piece only within this
@@ -130,7 +132,9 @@ class CameraLook:
         try:
             landings = self.look.landings
             self._spots = tuple(board[-1].pose for board in landings)
-            self.seen = self.camera(identity, expected_priors(landings, self.piece_id))
+            self.seen = self.camera(
+                identity, expected_priors(landings, self.piece_id), expected_starts(landings)
+            )
         except CAMERA_FAULTS as exc:
             self.fault = lazy("the camera is out: {why}", why=said(exc))
             return self._set(self._anchor(self.look.finish()), "strips")
@@ -307,14 +311,40 @@ def known_pieces(
     piece_id: str,
     identity: tuple[Color, Shape],
     priors: Mapping[str, Pose],
+    starts: Mapping[str, Sequence[Pose]] | None = None,
 ) -> list[Known]:
     """What the camera looks for after the drop of ``piece_id`` (``identity``) onto the
     ``believed`` board: every believed piece with its prior (from ``priors``, else its
     believed pose), and the dropped piece (its prior from ``priors``, else none; a guess,
-    :attr:`~firmware_host.camera.locate.Known.guessed`)."""
-    known = [Known(p.id, p.color, p.shape, priors.get(p.id, p.pose)) for p in believed]
+    :attr:`~firmware_host.camera.locate.Known.guessed`); each with its other places from
+    ``starts`` (:attr:`~firmware_host.camera.locate.Known.starts`)."""
+    others = starts or {}
+    known = [
+        Known(p.id, p.color, p.shape, priors.get(p.id, p.pose), starts=tuple(others.get(p.id, ())))
+        for p in believed
+    ]
     guess = priors.get(piece_id)
-    return [*known, Known(piece_id, identity[0], identity[1], guess, guessed=True)]
+    dropped = Known(
+        piece_id, identity[0], identity[1], guess, guessed=True,
+        starts=tuple(others.get(piece_id, ())),
+    )
+    return [*known, dropped]
+
+
+def expected_starts(landings: Sequence[tuple[Piece, ...]]) -> dict[str, tuple[Pose, ...]]:
+    """Each piece's pose in every one of the release's ``landings``, by piece id: where a
+    piece knocked or dropped otherwise than their median has it may well lie.
+
+    >>> a, b = Piece("p1", Color.RED, Shape.SQUARE, Pose(20.0, 17.0, 0.0)), Piece(
+    ...     "p2", Color.BLUE, Shape.CIRCLE, Pose(60.0, 18.0, 0.0))
+    >>> expected_starts([(a, b), (a, replace(b, pose=Pose(90.0, 18.0, 0.0)))])["p2"]
+    (Pose(x=60.0, y=18.0, angle=0.0), Pose(x=90.0, y=18.0, angle=0.0))
+    """
+    starts: dict[str, list[Pose]] = {}
+    for board in landings:
+        for piece in board:
+            starts.setdefault(piece.id, []).append(piece.pose)
+    return {piece_id: tuple(poses) for piece_id, poses in starts.items()}
 
 
 def expected_priors(landings: Sequence[tuple[Piece, ...]], piece_id: str) -> dict[str, Pose]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from firmware_host.camera.feed import CameraFeed
@@ -126,9 +126,13 @@ class EyeReferee:
         """The camera's look at the drop of ``piece_id`` onto ``pieces`` (their poses the
         priors)."""
 
-        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
+        def look(
+            identity: tuple[Color, Shape],
+            priors: Mapping[str, Pose],
+            starts: Mapping[str, Sequence[Pose]],
+        ) -> Seen:
             try:
-                return camera.look(known_pieces(pieces, piece_id, identity, priors))
+                return camera.look(known_pieces(pieces, piece_id, identity, priors, starts))
             except CAMERA_FAULTS:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end

@@ -105,3 +105,25 @@ def test_a_nudged_fit_does_not_replace_a_better_one_that_moved_too_far(monkeypat
         Known("p6", Color.BLUE, Shape.SQUARE), whole_far, Pose(220.0, 52.0, 0.0)
     )
     assert fitted_with(monkeypatch, whole_far, half_near) == [whole_far]
+
+
+def test_a_start_on_a_place_already_taken_is_not_taken(monkeypatch):
+    """A new blue square's start (a landing of its release) lies where a blue square was
+    located already: its fit there is not taken (the search looks for it); on a free
+    place it is, and the starts are fitted once each, the prior's duplicate left out."""
+    here = Pose(220.0, 17.0, 0.0)
+    new = Known("p9", Color.BLUE, Shape.SQUARE, Pose(120.0, 17.0, 0.0), guessed=True,
+                starts=(here, Pose(120.4, 17.0, 2.0)))
+    fitted: list[list[Pose]] = []
+
+    def fits(look, board, starts, artwork):
+        fitted.append([pose for _, pose in starts])
+        return [fit(Color.BLUE, here, 0.95, 0.05) for _ in starts]
+
+    monkeypatch.setattr(locate, "fit_outlines", fits)
+    old = LOCATOR._located(Known("p2", Color.BLUE, Shape.SQUARE, here), fit(Color.BLUE, here))
+    assert LOCATOR._from_starts(None, [new], [old]) == []
+    assert fitted == [[here]]  # (120.4, 17, 2) lies within 1 mm of the prior
+    taken: list = []
+    placed = LOCATOR._from_starts(None, [new], taken)
+    assert [p.known.id for p, _ in placed] == ["p9"] and taken == [placed[0][0]]

@@ -124,6 +124,37 @@ def test_a_guessed_prior_far_from_the_piece_does_not_hide_it(twelve):
     assert centre_error(dropped, located[-1].pose) < 0.5
 
 
+def test_a_piece_is_found_from_one_of_its_starts_without_a_search(twelve, monkeypatch):
+    """The dropped piece's guess far off, a knocked piece's prior 9 mm off: each has among
+    its starts (the release's other landings) one 1.5 mm and 8 degrees from where it lies,
+    and is found from it; no search runs (a search's colour map is never made)."""
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    dropped, moved = after[-1], after[3]
+
+    def off(pose: Pose, dx: float, dy: float, turn: float) -> Pose:
+        return Pose(pose.x + dx, pose.y + dy, pose.angle + turn)
+
+    far = Pose(300.0 - dropped.pose.x, dropped.pose.y + 100.0, dropped.pose.angle)
+    near_drop, near_knock = off(dropped.pose, 1.0, -1.1, 8.0), off(moved.pose, -1.2, 0.9, -8.0)
+    known = [
+        Known(p.id, p.color, p.shape, p.pose) if p.id != moved.id
+        else Known(p.id, p.color, p.shape, off(p.pose, 9.0, 4.0, 12.0),
+                   starts=(far, near_knock))
+        for p in after[:-1]
+    ]
+    known.append(Known(dropped.id, dropped.color, dropped.shape, far, guessed=True,
+                       starts=(far, off(far, 30.0, 0.0, 0.0), near_drop)))
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr("firmware_host.camera.locate.ColourMap", no_search)
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known)
+    assert located[-1].seen and centre_error(dropped, located[-1].pose) < 0.3
+    assert located[3].seen and centre_error(moved, located[3].pose) < 0.3
+
+
 def test_a_guessed_piece_counts_only_where_most_of_its_outline_was_found():
     from firmware_host.camera.locate import GUESS_FOUND, MIN_FOUND
     from firmware_host.camera.outline import OutlineFit

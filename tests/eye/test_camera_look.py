@@ -29,7 +29,12 @@ from firmware_host.eye import (
     load_eye_config,
     verdict_key,
 )
-from firmware_host.eye.camera_look import CameraLook, expected_priors, known_pieces
+from firmware_host.eye.camera_look import (
+    CameraLook,
+    expected_priors,
+    expected_starts,
+    known_pieces,
+)
 from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
@@ -110,8 +115,8 @@ def test_a_dropped_piece_the_physics_cannot_hold_has_the_strips_judge_too(monkey
     look = camera_look(made[-2].pieces, last, "p3")
     seen_by = look.camera
 
-    def doubtful(identity, priors):
-        seen = seen_by(identity, priors)
+    def doubtful(identity, priors, starts):
+        seen = seen_by(identity, priors, starts)
         located = tuple(replace(p, sigma=(3.0, 3.0, 6.0)) if p.known.id == "p3" else p
                         for p in seen.located)
         return replace(seen, located=located, held_wrong=("p3",))
@@ -314,3 +319,9 @@ def test_the_release_gives_the_priors_when_its_landings_agree() -> None:
         ("p1", Pose(101.0, 17.0, 0.0), False), ("p2", Pose(200.0, 18.0, 0.0), True)
     ]
     assert known_pieces([red], "p2", (Color.BLUE, Shape.CIRCLE), {})[1].prior is None
+    # every landing's pose of each piece is where the camera looks next
+    known = known_pieces([red], "p2", (Color.BLUE, Shape.CIRCLE), {}, expected_starts(apart))
+    assert [k.starts for k in known] == [
+        tuple(Pose(x, 17.0, 0.0) for x in (101.0, 101.5, 100.5)),
+        tuple(Pose(x, 18.0, 0.0) for x in (20.0, 150.0, 280.0)),
+    ]
