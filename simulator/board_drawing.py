@@ -26,8 +26,8 @@ import numpy as np
 
 from firmware_host.camera.setup import MarkerLayout, PieceColorsConfig
 from firmware_host.config.board import Board, EdgeFace, EdgeSegment, Side
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView

@@ -31,9 +31,9 @@ from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 from simulator.camera_eval import scenes_of
 
 DEGREES_PER_MM = 1.6

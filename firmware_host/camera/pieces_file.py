@@ -33,7 +33,7 @@ from firmware_host.config.loader import (
     validation_error,
 )
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 
 class KnownEntry(StrictModel):

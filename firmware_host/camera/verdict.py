@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
-from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict, judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.geometry import PieceSpace, piece_shape
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 
 SIGMAS = 3.0
 """How many standard deviations a decision must stand clear of to be sure."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import BonusCircle, Side
-from firmware_host.rules.landing import Rule, Verdict
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.landing import Rule, Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 
 
 @dataclass(frozen=True, slots=True)

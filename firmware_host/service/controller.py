@@ -43,6 +43,8 @@ from firmware_host.games.dropit.events import (
 )
 from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.rules.landing import Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import GameState, Turn
 from firmware_host.games.dropit.track import TrackState
 from firmware_host.i18n import Listed, Text, lazy, lazy_n
@@ -51,8 +53,6 @@ from firmware_host.logs import event
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.outputs.track_lights import Animation
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.service.referee import (

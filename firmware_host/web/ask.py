@@ -8,7 +8,7 @@ ghost) and lights up the thing asked about (a :class:`Mark`), and the words poin
 The words are a :class:`~firmware_host.i18n.Message`: each reader sees them in their language.
 
 >>> from firmware_host.config.board import load_board
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> board = load_board()
 >>> square = Piece("t5", Color.YELLOW, Shape.SQUARE, Pose(150.0, 40.0, 0.0))
 >>> from firmware_host.i18n import translator
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import Board, Side
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.i18n import Message, lazy
-from firmware_host.rules.pieces import Piece
 from firmware_host.web.words import LIT_UP, SUBJECT
 
 

@@ -25,9 +25,9 @@ from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import JokerSpent, PiecesMoved, Ruling, ShapeDropped
 from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
+from firmware_host.games.dropit.rules.landing import Verdict
 from firmware_host.games.dropit.state import GameState
 from firmware_host.i18n import Text, lazy
-from firmware_host.rules.landing import Verdict
 from firmware_host.web.actions import (
     Again,
     Answer,

@@ -25,8 +25,8 @@ import math
 from xml.sax.saxutils import quoteattr
 
 from firmware_host.config.board import Board, CircleShape, EdgeSegment, Side
-from firmware_host.rules.landing import EdgeContact, own_symbol
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.landing import EdgeContact, own_symbol
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.web.view import DropItView
 
 MARGIN_MM = 16.0

@@ -2,7 +2,7 @@
 
 A :class:`DropItView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
 :class:`~firmware_host.games.dropit.state.GameState`, the pieces' believed poses, the last
-:class:`~firmware_host.rules.landing.Verdict` and what the table is waiting for (a question
+:class:`~firmware_host.games.dropit.rules.landing.Verdict` and what the table is waiting for (a question
 to the players, a joker offer, the selected shape). :meth:`DropItView.to_json` gives the
 documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its board.
 
@@ -10,7 +10,7 @@ documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its b
 >>> from firmware_host.games.dropit.events import GameStarted
 >>> from firmware_host.games.dropit.lineup import Competitor, Variants
 >>> from firmware_host.games.dropit.state import replay
->>> from firmware_host.rules.pieces import Color
+>>> from firmware_host.games.dropit.rules.pieces import Color
 >>> state = replay([GameStarted((Competitor("Ann", ("Ann",), (Color.RED, Color.BLUE)),
 ...     Competitor("Ben", ("Ben",), (Color.YELLOW, Color.GREEN))), False, Variants())])
 >>> view = DropItView(load_board(), state, game_id="g1")
@@ -25,10 +25,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle
+from firmware_host.games.dropit.rules.landing import EdgeContact, Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import Drop, GameState, Standing
 from firmware_host.i18n import Say, Text
-from firmware_host.rules.landing import EdgeContact, Verdict
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark
 from firmware_host.web.words import drop_points, explain, with_joker
 

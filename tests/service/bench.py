@@ -22,12 +22,12 @@ from pathlib import Path
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import Table, load_table
 from firmware_host.games.dropit.gamefile import piece_id
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import Drop
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.clock import Clock
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import DropItController, Phase

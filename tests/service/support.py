@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.service.referee import Asked, Identity, Outcome, Referee
 from firmware_host.service.runner import Options

@@ -10,9 +10,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked

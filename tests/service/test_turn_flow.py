@@ -11,11 +11,11 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
 from firmware_host.games.dropit.lineup import Variants
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose
 from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.pieces import Color, Piece, Pose
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked

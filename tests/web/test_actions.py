@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.errors import InputError
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.web.actions import (
     MAX_MESSAGE_BYTES,
     TABLE_SEAT,

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from firmware_host.config.board import EdgeFace
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import translator
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark, plain_question, where
 from firmware_host.web.svg import board_svg
 from firmware_host.web.view import DropItView, Question
