@@ -32,6 +32,7 @@ from pathlib import Path
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import (
     Event,
     GameStarted,
@@ -47,6 +48,8 @@ from firmware_host.games.dropit.rules.landing import Verdict, judge
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import GameState, Turn
 from firmware_host.games.dropit.track import TrackState
+from firmware_host.games.dropit.view import DropItView, Question, Selection
+from firmware_host.games.dropit.words import PIECE, SUBJECT, explain
 from firmware_host.i18n import Listed, Text, lazy, lazy_n
 from firmware_host.journal.dropit import DropItRecord
 from firmware_host.logs import event
@@ -76,10 +79,7 @@ from firmware_host.web.actions import (
     Staff,
     StaffOp,
 )
-from firmware_host.web.ask import plain_question
 from firmware_host.web.game_feed import ViewChannel
-from firmware_host.web.view import DropItView, Question, Selection
-from firmware_host.web.words import PIECE, SUBJECT, explain
 
 log = logging.getLogger("firmware_host.service")
 

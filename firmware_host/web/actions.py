@@ -39,9 +39,9 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, validation_error
 from firmware_host.errors import InputError, TabletopError
 from firmware_host.games.dropit.rules.pieces import Color, Shape
+from firmware_host.games.dropit.view import DropItView
+from firmware_host.games.dropit.words import PIECE
 from firmware_host.i18n import Text, lazy
-from firmware_host.web.view import DropItView
-from firmware_host.web.words import PIECE
 
 A = TypeVar("A")
 

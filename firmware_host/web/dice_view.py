@@ -2,7 +2,7 @@
 
 The dice games' controller (:class:`~firmware_host.service.dice_controller.DiceController`)
 makes it; the page (:mod:`firmware_host.web`) serves it, as
-:class:`~firmware_host.web.view.DropItView` is Drop It's.
+:class:`~firmware_host.games.dropit.view.DropItView` is Drop It's.
 """
 
 from __future__ import annotations

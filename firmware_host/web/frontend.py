@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from firmware_host.games.dropit.svg import board_svg
+from firmware_host.games.dropit.view import DropItView
 from firmware_host.i18n import Say
 from firmware_host.web.actions import (
     Join,
@@ -25,8 +27,6 @@ from firmware_host.web.actions import (
 from firmware_host.web.dice_actions import DiceAction, check_dice_action, parse_dice_action
 from firmware_host.web.dice_view import DiceView
 from firmware_host.web.game_feed import PageView
-from firmware_host.web.svg import board_svg
-from firmware_host.web.view import DropItView
 
 ActionT = TypeVar("ActionT", bound=SeatMessage)
 ViewT = TypeVar("ViewT", bound=PageView)

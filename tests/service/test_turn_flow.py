@@ -9,9 +9,11 @@ import pytest
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.ask import Mark
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
 from firmware_host.games.dropit.lineup import Variants
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose
+from firmware_host.games.dropit.svg import board_svg
 from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
@@ -30,8 +32,6 @@ from firmware_host.web.actions import (
     Staff,
     StaffOp,
 )
-from firmware_host.web.ask import Mark
-from firmware_host.web.svg import board_svg
 from tests.service.bench import Bench, TruthReferee
 from tests.service.support import REST, AskingReferee
 

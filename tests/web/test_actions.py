@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from firmware_host.errors import InputError
 from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.games.dropit.state import replay
+from firmware_host.games.dropit.view import DropItView, Question, Selection
 from firmware_host.web.actions import (
     MAX_MESSAGE_BYTES,
     TABLE_SEAT,
@@ -24,7 +25,6 @@ from firmware_host.web.actions import (
     check_action,
     parse_action,
 )
-from firmware_host.web.view import DropItView, Question, Selection
 from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from firmware_host.games.dropit.rules.landing import Rule
 from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.web.view import DropItView, Question, Selection
+from firmware_host.games.dropit.view import DropItView, Question, Selection
 from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.web.svg import board_svg
-from firmware_host.web.view import DropItView
+from firmware_host.games.dropit.svg import board_svg
+from firmware_host.games.dropit.view import DropItView
 from tests.web.support import EASY, FOUR, TEAMS, report
 
 

@@ -29,8 +29,8 @@ from typing import Any
 
 from firmware_host.config.board import Board, Side
 from firmware_host.games.dropit.rules.pieces import Piece
+from firmware_host.games.dropit.words import LIT_UP, SUBJECT
 from firmware_host.i18n import Message, lazy
-from firmware_host.web.words import LIT_UP, SUBJECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ def plain_question(
 
 def _edge_question(side: str, name: Message) -> Message:
     """Whether the piece touches the side's lit-up parts: those showing its own symbol,
-    which the edge rule turns on (:func:`~firmware_host.web.svg.board_svg` lights them)."""
+    which the edge rule turns on (:func:`~firmware_host.games.dropit.svg.board_svg` lights them)."""
     if side == "left":
         return lazy("Does {piece} touch a lit-up part of the left edge?", piece=name)
     if side == "right":

@@ -2,9 +2,10 @@
 
 A :class:`DropItView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
 :class:`~firmware_host.games.dropit.state.GameState`, the pieces' believed poses, the last
-:class:`~firmware_host.games.dropit.rules.landing.Verdict` and what the table is waiting for (a question
-to the players, a joker offer, the selected shape). :meth:`DropItView.to_json` gives the
-documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its board.
+:class:`~firmware_host.games.dropit.rules.landing.Verdict` and what the table is waiting for
+(a question to the players, a joker offer, the selected shape). :meth:`DropItView.to_json`
+gives the documented JSON form (``docs/web.md``); :mod:`firmware_host.games.dropit.svg`
+draws its board.
 
 >>> from firmware_host.config.board import load_board
 >>> from firmware_host.games.dropit.events import GameStarted
@@ -25,19 +26,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle
+from firmware_host.games.dropit.ask import Mark
 from firmware_host.games.dropit.rules.landing import EdgeContact, Verdict
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import Drop, GameState, Standing
+from firmware_host.games.dropit.words import drop_points, explain, with_joker
 from firmware_host.i18n import Say, Text
-from firmware_host.web.ask import Mark
-from firmware_host.web.words import drop_points, explain, with_joker
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """A yes/no question the referee asks ``player`` (``id`` tells answers apart);
     ``ghost`` is the piece asked about where the referee believes it rests, ``mark`` what
-    the question lights up on the board (:mod:`firmware_host.web.ask`); ``choices``, when
+    the question lights up on the board (:mod:`firmware_host.games.dropit.ask`); ``choices``, when
     there are any, are the shapes to pick from instead of yes or no ("which piece fell?")."""
 
     id: str
