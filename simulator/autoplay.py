@@ -29,6 +29,7 @@ from typing import Protocol
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, Select
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.logs import event
 from firmware_host.model.space import reach
@@ -37,7 +38,6 @@ from firmware_host.outputs.clock import Clock
 from firmware_host.service.controller import DropItController, Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import THINK_SECONDS
-from firmware_host.web.actions import Answer, Confirm, Joker, Select
 
 log = logging.getLogger("firmware_host.service.autoplay")
 

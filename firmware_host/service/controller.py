@@ -32,6 +32,7 @@ from pathlib import Path
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, SeatAction, Select
 from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import (
     Event,
@@ -69,16 +70,7 @@ from firmware_host.service.referee import (
     Outcome,
     Referee,
 )
-from firmware_host.web.actions import (
-    Again,
-    Answer,
-    Confirm,
-    Joker,
-    SeatAction,
-    Select,
-    Staff,
-    StaffOp,
-)
+from firmware_host.web.actions import Again, Staff, StaffOp
 from firmware_host.web.game_feed import ViewChannel
 
 log = logging.getLogger("firmware_host.service")

@@ -13,17 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from firmware_host.games.dropit.actions import SeatAction, check_action, parse_action
 from firmware_host.games.dropit.svg import board_svg
 from firmware_host.games.dropit.view import DropItView
 from firmware_host.i18n import Say
-from firmware_host.web.actions import (
-    Join,
-    SeatAction,
-    SeatMessage,
-    Staff,
-    check_action,
-    parse_action,
-)
+from firmware_host.web.actions import Join, SeatMessage, Staff
 from firmware_host.web.dice_actions import DiceAction, check_dice_action, parse_dice_action
 from firmware_host.web.dice_view import DiceView
 from firmware_host.web.game_feed import PageView

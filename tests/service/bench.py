@@ -21,6 +21,7 @@ from pathlib import Path
 
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import Table, load_table
+from firmware_host.games.dropit.actions import Select
 from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import Drop
@@ -34,7 +35,6 @@ from firmware_host.service.controller import DropItController, Phase
 from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
 from firmware_host.service.runner import Options, game_start
 from firmware_host.service.track_log import LoggedTracks
-from firmware_host.web.actions import Select
 from simulator.autoplay import AutoPlayers, aim
 from simulator.true_world import TrueWorld
 

@@ -9,6 +9,7 @@ import pytest
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Joker, Select
 from firmware_host.games.dropit.ask import Mark
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
 from firmware_host.games.dropit.lineup import Variants
@@ -22,16 +23,7 @@ from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Options, game_start
-from firmware_host.web.actions import (
-    TABLE_SEAT,
-    Again,
-    Answer,
-    Joker,
-    Select,
-    Settings,
-    Staff,
-    StaffOp,
-)
+from firmware_host.web.actions import TABLE_SEAT, Again, Settings, Staff, StaffOp
 from tests.service.bench import Bench, TruthReferee
 from tests.service.support import REST, AskingReferee
 

@@ -9,9 +9,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.actions import Answer
 from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
-from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
+from firmware_host.web.actions import TABLE_SEAT, Staff
 from firmware_host.web.demo import DemoFeed, Received
 from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import LastLook
