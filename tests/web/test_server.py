@@ -61,7 +61,12 @@ def test_the_page_is_served_without_any_outside_resource(setup):
         page = client.get("/")
         assert page.status_code == 200
         assert '<div id="board">' in page.text
-        for path in ("/static/app.js", "/static/live.js", "/static/style.css"):
+        for path in (
+            "/static/games/dropit.js",
+            "/static/games/dropit.css",
+            "/static/live.js",
+            "/static/style.css",
+        ):
             reply = client.get(path)
             assert reply.status_code == 200
             assert "https://" not in reply.text and "cdn" not in reply.text.lower()
