@@ -36,8 +36,8 @@ from firmware_host.model.space import reach
 from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
 from firmware_host.service.controller import DropItController, Phase
+from firmware_host.service.options import THINK_SECONDS
 from firmware_host.service.referee import Asked
-from firmware_host.service.runner import THINK_SECONDS
 
 log = logging.getLogger("firmware_host.service.autoplay")
 

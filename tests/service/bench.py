@@ -32,11 +32,12 @@ from firmware_host.panel.buttons import Action as Button
 from firmware_host.sensors.drop import DropReadings
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import DropItController, Phase
+from firmware_host.service.options import Options
 from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
-from firmware_host.service.runner import Options, game_start
 from firmware_host.service.track_log import LoggedTracks
 from simulator.autoplay import AutoPlayers, aim
 from simulator.true_world import TrueWorld
+from tests.service.support import first_event
 
 Feed = Callable[[DropReadings], Awaitable[None]]
 """Where a drop's readings go (the service's drop feed)."""
@@ -116,7 +117,7 @@ class Bench:
         self.clock = clock or SimulatedClock()
         self.journal = Journal(journal)
         self.resumed = resume(self.journal)
-        game = self.resumed or DropItRecord.start(self.journal, game_start(Options(journal)))
+        game = self.resumed or DropItRecord.start(self.journal, first_event(Options(journal)))
         self.simulator = SimulatedTable(table, load_profile("clean"), seed)
         self.simulator.replay(game.state.drops)
         self.tracks = LoggedTracks(len(game.state.standings), self.clock)
