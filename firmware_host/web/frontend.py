@@ -55,7 +55,11 @@ DROP_IT: Frontend[SeatAction, DropItView] = Frontend(
     page=package_file("firmware_host.games.dropit", "page/dropit.html"),
     parse=parse_action,
     check=check_action,
-    render=lambda view, say: {"view": view.to_json(say), "svg": board_svg(view)},
+    render=lambda view, say: {
+        "view": view.to_json(say),
+        "svg": board_svg(view),
+        "staff": view.staff_json(say),
+    },
 )
 """Drop It's scoreboard (the ``page/`` folder of its package): the board as SVG beside the
 view."""
@@ -64,7 +68,7 @@ DICE_GAMES: Frontend[DiceAction, DiceView] = Frontend(
     page=STATIC / "dice.html",
     parse=parse_dice_action,
     check=check_dice_action,
-    render=lambda view, say: {"view": view.to_json(say)},
+    render=lambda view, say: {"view": view.to_json(say), "staff": view.staff_json(say)},
 )
 """The dice games' page: the view; each game's module (``/static/games/KIND.js``, from the
 ``page/`` folder of the game's package) draws it."""

@@ -24,7 +24,7 @@ the same way.
 
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
-``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool, "phones": bool,
+``{"type": "view", "view": VIEW, "svg": SVG, "staff": STAFF, "screen": bool, "phones": bool,
 "players": [...], "join": {"code", "url", "qr"} | null, "simulated": bool}`` (a dice
 game's has no ``svg``); ``join`` (the code and its QR code as SVG) only goes to the table's
 screen; ``simulated`` is true when the table runs on the simulator (the page's badge). Replies are

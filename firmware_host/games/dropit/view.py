@@ -31,7 +31,7 @@ from firmware_host.games.dropit.rules.landing import EdgeContact, Verdict
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import Drop, GameState, Standing
 from firmware_host.games.dropit.words import drop_points, explain, with_joker
-from firmware_host.i18n import Say, Text
+from firmware_host.i18n import Say, Text, lazy
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +218,46 @@ class DropItView:
             "joker_offer": self._joker_json(),
             "selection": None if self.selection is None else self.selection.to_json(),
             "results": self.results() if state.over and not self.joker_offer else None,
+        }
+
+    def staff_json(self, say: Say = str) -> dict[str, Any]:
+        """What the staff view shows of this game and offers for the next (``docs/web.md``):
+        the game's id, its state in one line (said by ``say``), the staff actions it takes,
+        the set-up form's fields and this game's set-up to fill them with."""
+        state = self.state
+        started = state.started
+        turn = state.current
+        line: Text
+        if state.over:
+            line = lazy("Game {game} is over.", game=self.game_id)
+        elif turn is None:
+            line = lazy("Game {game}: {status}", game=self.game_id, status=self.status)
+        else:
+            line = lazy(
+                "Game {game}, turn {turn}: {status}",
+                game=self.game_id,
+                turn=turn.number,
+                status=self.status,
+            )
+        competitors = [
+            {"name": c.name, "colors": [str(color) for color in c.colors]}
+            for c in started.competitors
+        ]
+        teams = [
+            {**named, "members": list(c.members)}
+            for named, c in zip(competitors, started.competitors, strict=True)
+        ]
+        variants = started.variants
+        return {
+            "game": self.game_id,
+            "status": say(line),
+            "ops": ["abort", "resync", "new"],
+            "fields": ["players", "colours", "teams", "edges", "jokers"],
+            "setup": {
+                "players": [] if started.teams else competitors,
+                "teams": teams if started.teams else None,
+                "settings": {"edges": str(variants.edges), "jokers": variants.jokers},
+            },
         }
 
     def results(self) -> list[dict[str, Any]]:
