@@ -11,12 +11,12 @@ from pathlib import Path
 from firmware_host.config.board import load_board
 from firmware_host.games.dropit.gamefile import load_game
 from firmware_host.games.dropit.referee import referee_game
+from firmware_host.games.dropit.svg import board_svg
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
 from firmware_host.web.demo import DemoFeed
 from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import Desk
-from firmware_host.web.svg import board_svg
 
 GAME = (
     Path(__file__).resolve().parents[1] / "examples" / "games" / "two_teams_jokers_shape_edges.yaml"

@@ -15,7 +15,7 @@ game resumed after a power cut plays on exactly as it would have without the cut
   between the walls), from ``random.Random(f"{seed}:{turn}")``.
 
 >>> from firmware_host.config.board import load_board
->>> from firmware_host.rules.pieces import Shape
+>>> from firmware_host.games.dropit.rules.pieces import Shape
 >>> aim(load_board(), 7, 1, Shape.SQUARE) == aim(load_board(), 7, 1, Shape.SQUARE)
 True
 """
@@ -29,15 +29,15 @@ from typing import Protocol
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, Select
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.logs import event
 from firmware_host.model.space import reach
 from firmware_host.model.supply import supply_piece
 from firmware_host.outputs.clock import Clock
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.service.controller import DropItController, Phase
+from firmware_host.service.options import THINK_SECONDS
 from firmware_host.service.referee import Asked
-from firmware_host.service.runner import THINK_SECONDS
-from firmware_host.web.actions import Answer, Confirm, Joker, Select
 
 log = logging.getLogger("firmware_host.service.autoplay")
 

@@ -26,8 +26,8 @@ import numpy as np
 
 from firmware_host.camera.setup import MarkerLayout, PieceColorsConfig
 from firmware_host.config.board import Board, EdgeFace, EdgeSegment, Side
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView
@@ -270,7 +270,7 @@ def draw_markers(layer: Layer, markers: MarkerLayout) -> None:
 
 def outline_of(board: Board, shape: Shape, pose: Pose) -> np.ndarray:
     """A piece's face at ``pose`` (N x 2, mm, counter-clockwise; a circle as an
-    equal-area polygon), from :func:`~firmware_host.rules.geometry.piece_shape`."""
+    equal-area polygon), from :func:`~firmware_host.games.dropit.rules.geometry.piece_shape`."""
     made = piece_shape(board, shape, pose)
     if not hasattr(made, "get_vertices"):
         n = CIRCLE_VERTICES

@@ -37,9 +37,9 @@ from enum import StrEnum
 from firmware_host.config.noise import NoiseProfile, SensorNoise
 from firmware_host.config.table import Table
 from firmware_host.eye import verdict_key
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.model import Drop, PhysicsParams, Snapshot, World
 from firmware_host.model.supply import GAME_DROPS
-from firmware_host.rules.pieces import Piece
 from firmware_host.sensors import Bits, StripModel, StripSnapshot
 from simulator.evaluate import oracle_of, turns
 from simulator.noise import Gate, StuckBeam

@@ -42,7 +42,7 @@ from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece, Shape
+from firmware_host.games.dropit.rules.pieces import Piece, Shape
 from simulator.board_drawing import PIECE_THICKNESS, outline_of
 from simulator.camera_eval import scenes_of
 from simulator.virtual_camera import CameraUnavailable, VirtualCamera

@@ -12,7 +12,7 @@ Bit ``row * columns + column`` is the beam at ``(first + column * pitch, first +
 pitch)``.
 
 >>> from firmware_host.config.board import load_board
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> grid = PaneGrid(load_board())
 >>> grid.columns, grid.rows
 (30, 30)
@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterable
 
 from firmware_host.config.board import Board
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.sensors.bits import Bits
 from firmware_host.sensors.outlines import Outlines
 

@@ -19,11 +19,11 @@ from dataclasses import replace
 from firmware_host.config.board import EdgeFace
 from firmware_host.eye.questions import features
 from firmware_host.games.dropit.gamefile import piece_id
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.games.dropit.state import Drop
 from firmware_host.outputs.clock import Clock
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.rules.position import Position
 from firmware_host.service.controller import DropItController
 from firmware_host.service.referee import Asked
 from simulator.autoplay import AutoPlayers, aim

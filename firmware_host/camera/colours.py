@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 Array = np.ndarray
 

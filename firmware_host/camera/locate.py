@@ -34,15 +34,15 @@ from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
-from firmware_host.rules.geometry import (
+from firmware_host.games.dropit.rules.geometry import (
     PieceSpace,
     extent,
     outline_reach,
     piece_shape,
     turn_period,
 )
-from firmware_host.rules.landing import MAX_OVERLAP_MM
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.landing import MAX_OVERLAP_MM
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 
 MIN_FOUND = 0.45
 """A fit counts when at least this share of its outline was found."""

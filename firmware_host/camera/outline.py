@@ -29,7 +29,7 @@ import numpy as np
 from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.pieces import Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Pose, Shape
 
 Array = np.ndarray
 

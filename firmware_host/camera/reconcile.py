@@ -22,7 +22,7 @@ the located poses to the settled ones made them worse (docs/camera.md).
 >>> from firmware_host.camera.locate import Known, Located
 >>> from firmware_host.config.board import load_board
 >>> from firmware_host.model import load_params
->>> from firmware_host.rules.pieces import Color, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 >>> resting = Located(Known("p1", Color.RED, Shape.SQUARE), Pose(150.0, 17.1, 0.0), True,
 ...                   (0.05, 0.05, 0.1))
 >>> floating = Located(Known("p2", Color.BLUE, Shape.SQUARE), Pose(50.0, 40.0, 0.0), True,

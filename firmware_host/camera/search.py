@@ -21,8 +21,8 @@ import numpy as np
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.geometry import turn_period
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 Array = np.ndarray
 

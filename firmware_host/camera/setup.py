@@ -42,7 +42,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from firmware_host.config.loader import ConfigValueError, StrictModel
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]

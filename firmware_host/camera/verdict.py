@@ -1,7 +1,7 @@
 """The dropped piece's verdict from located poses, and whether the referee is sure of it.
 
-The verdict is :func:`~firmware_host.rules.landing.judge` on the located poses. The referee
-is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
+The verdict is :func:`~firmware_host.games.dropit.rules.landing.judge` on the located
+poses. The referee is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
 a bonus circle, the level line, the top line) changes anywhere within the poses'
 uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
 directions (with the board's share, the markers', for what it lies on; without it for
@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
-from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict, judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.geometry import PieceSpace, piece_shape
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 
 SIGMAS = 3.0
 """How many standard deviations a decision must stand clear of to be sure."""

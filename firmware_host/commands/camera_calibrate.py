@@ -28,8 +28,8 @@ from firmware_host.camera.tables import table_camera
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, load_model
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Piece
-from firmware_host.rules.position import PieceEntry
+from firmware_host.games.dropit.rules.pieces import Color, Piece
+from firmware_host.games.dropit.rules.position import PieceEntry
 
 
 class PosedPieces(StrictModel):

@@ -9,11 +9,11 @@ from typing import Any
 from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
-from firmware_host.games.registry import DEFAULT_GAME, GAMES, BoardGame, DiceGame
+from firmware_host.games.registry import DEFAULT_GAME, GAMES
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
-from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
+from firmware_host.service.options import DEFAULT_PLAYERS, Options
+from firmware_host.service.runner import Service
 
 
 def _speed(text: str) -> float:
@@ -128,18 +128,8 @@ def run(args: argparse.Namespace) -> int:
         game=args.game,
         variant=args.variant,
     )
-    game = GAMES[options.game]
-    if args.variant is not None and isinstance(game, BoardGame):
-        raise InputError(
-            "tabletop run", "--variant", f"{game.title}'s variants are --edges and --no-jokers"
-        )
-
     async def main() -> int:
         announce = lambda line: print(line, flush=True)  # noqa: E731
-        match game:
-            case BoardGame():
-                return await Service(options, announce=announce).run()
-            case DiceGame(table=table):
-                return await DiceService(options, table, announce=announce).run()
+        return await Service(options, announce=announce).run()
 
     return asyncio.run(main())

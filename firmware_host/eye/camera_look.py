@@ -46,10 +46,10 @@ from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
 from firmware_host.eye.questions import Question, best_question, question_text
+from firmware_host.games.dropit.rules.landing import Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import Text, lazy, said
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.landing import Verdict
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropReadings
 
 CAMERA_FAULTS: tuple[type[Exception], ...] = (CameraUnavailable, BoardNotFound, BadFrame)

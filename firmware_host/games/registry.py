@@ -1,11 +1,11 @@
 """Every game the table hosts, by the name ``tabletop run --game`` takes, and what plays it.
 
-A :class:`BoardGame` is played by dropping pieces on the board, seen by the sensors and
-the camera and judged by the referee: the service of :mod:`firmware_host.service.runner`
-runs it. A :class:`DiceGame` is played with the dice tray and the page: the service of
-:mod:`firmware_host.service.dice_runner` runs its
-:class:`~firmware_host.games.table_game.TableGame`, and the page server serves the
-``page/`` folder of the game's package (its script and CSS) at ``/static/games/``.
+Each entry holds the game's binding to the table (its package's ``table`` module), which
+names it, and says how the game is played: a :class:`BoardGame` by dropping pieces on the
+board, seen by the sensors and the camera and judged by the referee; a :class:`DiceGame`
+with the dice tray and the page. The one service (:mod:`firmware_host.service.runner`)
+runs either, and the page server serves the ``page/`` folder of every game's package at
+``/static/games/``.
 
 >>> sorted(GAMES)
 ['clack', 'clever', 'dropit', 'gotta2']
@@ -16,30 +16,31 @@ runs it. A :class:`DiceGame` is played with the dice tray and the page: the serv
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from firmware_host.games.clack.table import ClackTable
 from firmware_host.games.clever.table import CleverTable
+from firmware_host.games.dropit.table import DropItTable
 from firmware_host.games.gotta2.table import Gotta2Table
 from firmware_host.games.table_game import TableGame
 
 
+class Bound(Protocol):
+    """What the registry reads of a game's binding to the table: its name and title."""
+
+    KIND: ClassVar[str]
+    TITLE: ClassVar[str]
+
+
+B = TypeVar("B", bound=Bound)
+
+
 @dataclass(frozen=True)
-class BoardGame:
-    """A game of pieces dropped on the board, judged by the referee from the sensors and
-    the camera (the Drop It service, :class:`firmware_host.service.runner.Service`)."""
+class Registered(Generic[B]):
+    """A game of the registry: its ``table`` binding, which names it; its package's
+    ``page/`` folder holds its page's files."""
 
-    name: str
-    """``tabletop run --game NAME`` and the journal's game kind."""
-    title: str
-    """The game's name as players read it."""
-
-
-@dataclass(frozen=True)
-class DiceGame:
-    """A dice game: its ``table`` binding, run by the dice service
-    (:class:`firmware_host.service.dice_runner.DiceService`)."""
-
-    table: type[TableGame]
+    table: type[B]
 
     @property
     def name(self) -> str:
@@ -53,21 +54,32 @@ class DiceGame:
 
     @property
     def page(self) -> tuple[str, str]:
-        """The package and folder holding the page's ``NAME.js`` and ``NAME.css``: the
-        ``page/`` folder beside the binding's module."""
+        """The package and folder holding the page's files (``NAME.js``, ``NAME.css``, and a
+        board game's ``NAME.html``): the ``page/`` folder beside the binding's module."""
         return self.table.__module__.rpartition(".")[0], "page"
+
+
+class BoardGame(Registered[DropItTable]):
+    """A game of pieces dropped on the board, judged by the referee from the sensors and
+    the camera: the service plays it with :mod:`firmware_host.service.board_play`."""
+
+
+class DiceGame(Registered[TableGame]):
+    """A dice game, played with the dice tray and the page: the service plays its
+    :class:`~firmware_host.games.table_game.TableGame` with
+    :mod:`firmware_host.service.dice_play`."""
 
 
 RegisteredGame = BoardGame | DiceGame
 """A game of the registry."""
 
-DEFAULT_GAME = "dropit"
+DEFAULT_GAME = DropItTable.KIND
 """The game ``tabletop run`` plays when ``--game`` names none."""
 
 GAMES: dict[str, RegisteredGame] = {
     game.name: game
     for game in (
-        BoardGame(DEFAULT_GAME, "Drop It"),
+        BoardGame(DropItTable),
         DiceGame(ClackTable),
         DiceGame(CleverTable),
         DiceGame(Gotta2Table),
@@ -76,6 +88,6 @@ GAMES: dict[str, RegisteredGame] = {
 """Every game, by its name."""
 
 
-def dice_pages() -> list[tuple[str, str]]:
-    """Every dice game's page folder (package, folder), as the page server mounts them."""
-    return [game.page for game in GAMES.values() if isinstance(game, DiceGame)]
+def pages() -> list[tuple[str, str]]:
+    """Every game's page folder (package, folder), as the page server mounts them."""
+    return [game.page for game in GAMES.values()]

@@ -24,9 +24,10 @@ from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.dropit.events import Event, GameStarted, ShapeDropped, event_from_json
 from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.state import GameState, replay
+from firmware_host.games.dropit.table import DropItTable
 from firmware_host.journal.store import Journal, JournalError, StoredEvent
 
-KIND = "dropit"
+KIND = DropItTable.KIND
 """The journal's name for games of Drop It."""
 
 

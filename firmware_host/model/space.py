@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import pymunk
 
 from firmware_host.config.board import Board, CircleShape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 WALL_THICKNESS_MM = 50.0
 """Thickness of the static floor and wall boxes (thick, so nothing tunnels through)."""

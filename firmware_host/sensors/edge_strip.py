@@ -13,7 +13,7 @@ segment shape is sometimes reported as not meeting (``tests/sensors/test_strips.
 the case down), and a piece resting flat against a wall makes that case common.
 
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> strip = EdgeStrip(load_table())
 >>> strip.pressed(Side.LEFT, Piece("p1", Color.RED, Shape.SQUARE, Pose(17.0, 83.5, 0.0)))
 (6, 7, 8, 9, 10)
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from firmware_host.config.board import Side
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.sensors.outlines import Outlines
 
 Point = tuple[float, float]

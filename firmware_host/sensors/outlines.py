@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.geometry import outline_reach
-from firmware_host.rules.pieces import Shape
+from firmware_host.games.dropit.rules.geometry import outline_reach
+from firmware_host.games.dropit.rules.pieces import Shape
 
 
 class Outlines:

@@ -13,7 +13,7 @@ Every reading is a :class:`~firmware_host.sensors.bits.Bits` of fixed length (bi
 beam or element i), what the hub's bitmaps carry.
 
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> strips = StripModel(load_table())
 >>> square = Piece("p1", Color.RED, Shape.SQUARE, Pose(100.0, 17.0, 0.0))
 >>> snapshot = strips.snapshot([square])
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from firmware_host.config.board import Side
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.sensors.bits import Bits
 from firmware_host.sensors.edge_strip import EdgeStrip
 from firmware_host.sensors.outlines import Outlines

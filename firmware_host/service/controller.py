@@ -19,7 +19,10 @@ DropItRecord`) and everything a turn waits for. Inputs come from the panel's but
 6. the next player's turn begins (or the game is over: the winners' tracks flash).
 
 When the hub is away the game pauses (nothing can be seen); it carries on where it was
-when the hub is back.
+when the hub is back. What the game itself decides (a drop's events and verdict, the
+joker's offer, the staff's next game) is its pure binding's,
+:mod:`firmware_host.games.dropit.table`; this is the flow around it, with the referee,
+the journal, the LED tracks and the panel.
 """
 
 from __future__ import annotations
@@ -32,27 +35,27 @@ from pathlib import Path
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, SeatAction, Select
+from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import (
     Event,
     GameStarted,
     JokerSpent,
-    PieceMove,
-    PiecesMoved,
-    Ruling,
-    ShapeDropped,
 )
 from firmware_host.games.dropit.gamefile import piece_id
-from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.rules.landing import Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import GameState, Turn
+from firmware_host.games.dropit.table import DropItTable, joker_on_offer, rule_drop
 from firmware_host.games.dropit.track import TrackState
+from firmware_host.games.dropit.view import DropItView, Question, Selection
+from firmware_host.games.dropit.words import PIECE, SUBJECT, explain
 from firmware_host.i18n import Listed, Text, lazy, lazy_n
 from firmware_host.journal.dropit import DropItRecord
 from firmware_host.logs import event
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.outputs.track_lights import Animation
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.service.referee import (
@@ -66,29 +69,10 @@ from firmware_host.service.referee import (
     Outcome,
     Referee,
 )
-from firmware_host.web.actions import (
-    Again,
-    Answer,
-    Confirm,
-    Joker,
-    SeatAction,
-    Select,
-    Staff,
-    StaffOp,
-)
-from firmware_host.web.ask import plain_question
+from firmware_host.web.actions import Again, Staff, StaffOp
 from firmware_host.web.game_feed import ViewChannel
-from firmware_host.web.view import DropItView, Question, Selection
-from firmware_host.web.words import PIECE, SUBJECT, explain
 
 log = logging.getLogger("firmware_host.service")
-
-MOVED_MM = 0.5
-"""A piece whose believed position shifts by more than this (or its angle by more than
-:data:`MOVED_DEGREES`) is journaled as moved."""
-
-MOVED_DEGREES = 1.0
-
 
 class Phase(StrEnum):
     """What the table waits for."""
@@ -444,25 +428,17 @@ class DropItController:
     def _decided(self, landed: Landed) -> None:
         turn = self.state.current
         assert turn is not None
-        before = {p.id: p for p in self.state.board}
-        moves = tuple(
-            PieceMove(p.id, p.pose)
-            for p in landed.pieces[:-1]
-            if p.id in before and _moved(before[p.id], p)
-        )
         dropped = landed.dropped
         try:
-            position_state = self.state.apply(PiecesMoved(moves)) if moves else self.state
-            verdict = judge(self.board, position_state.landing(dropped))
+            ruled = rule_drop(self.state, self.board, landed.pieces)
         except (IllegalMove, InputError) as exc:
             self._phase = Phase.SELECT
             self.mishap(_could_not_judge(exc))
             return
         # the pile's shifts and the drop are one journal entry: a power cut between them
         # would have the resumed game see the shifts again
-        shifts = (PiecesMoved(moves),) if moves else ()
-        self._record(*shifts, ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
-        self._verdict = verdict
+        self._record(*ruled.events)
+        verdict = self._verdict = ruled.verdict
         frame = self._keep_frame(self.game.game_id, turn.number) if self._keep_frame else None
         event(
             log,
@@ -471,7 +447,7 @@ class DropItController:
             player=turn.player,
             piece=dropped.describe(),
             points=verdict.points,
-            moved=len(moves),
+            moved=ruled.moved,
             words=verdict.explain(),
             **({"frame": str(frame)} if frame is not None else {}),
         )
@@ -480,7 +456,7 @@ class DropItController:
         self._tracks_animate(
             Animation.POINTS_GAINED if verdict.valid else Animation.RULE_BROKEN, competitor
         )
-        if self._joker_possible():
+        if joker_on_offer(self.state):
             self._phase = Phase.JOKER
             self._say(
                 lazy(
@@ -493,22 +469,11 @@ class DropItController:
             return
         self._enter_turn()
 
-    def _joker_possible(self) -> bool:
-        state = self.state
-        if not state.drops or not state.started.variants.jokers:
-            return False
-        drop = state.drops[-1]
-        return (
-            not drop.ruling.valid
-            and not drop.joker
-            and state.standing(drop.competitor).jokers_left > 0
-        )
-
     def _enter_turn(self, resumed: bool = False) -> None:
         self._unjudged = None
         self._selection = None
         self._question = None
-        if resumed and self._joker_possible():
+        if resumed and joker_on_offer(self.state):
             self._phase = Phase.JOKER
         elif self.state.current is None:
             self._phase = Phase.OVER
@@ -558,7 +523,9 @@ class DropItController:
                 return
             self._start_next(self.state.started, lazy("game aborted by staff; a new game begins"))
         elif action.op is StaffOp.NEW:
-            self._start_next(set_up(self.state.started, action), lazy("staff set up a new game"))
+            self._start_next(
+                DropItTable.set_up(self.state.started, action), lazy("staff set up a new game")
+            )
         elif action.op is StaffOp.RESYNC:
             self.asked = None
             self._question = None
@@ -636,46 +603,6 @@ class DropItController:
         return "" if status in ("ok", "none") else status
 
 
-def set_up(started: GameStarted, action: Staff) -> GameStarted:
-    """The set-up staff ask for: ``action``'s players (or teams), with the colours they
-    chose or dealt ones, and its settings; what they leave unset as in ``started``."""
-    variants = started.variants
-    settings = action.settings
-    if settings is not None:
-        variants = Variants(
-            settings.edges if settings.edges is not None else variants.edges,
-            settings.jokers if settings.jokers is not None else variants.jokers,
-        )
-    if action.teams is not None:
-        if action.players is not None:
-            raise IllegalMove(lazy("staff: name the players or the teams, not both"))
-        teams = action.teams
-        dealt = deal_colors([tuple(team.colors) or None for team in teams])
-        competitors = tuple(
-            Competitor(team.name.strip(), tuple(m.strip() for m in team.members), colors)
-            for team, colors in zip(teams, dealt, strict=True)
-        )
-        return GameStarted(competitors, True, variants)
-    if action.players is None:
-        return GameStarted(started.competitors, started.teams, variants)
-    names = [name.strip() for name in action.players]
-    wanted = action.colors if action.colors is not None else [[] for _ in names]
-    if len(wanted) != len(names):
-        raise IllegalMove(
-            lazy_n(
-                "staff: {players} players but {count} list of colours",
-                "staff: {players} players but {count} lists of colours",
-                len(wanted),
-                players=len(names),
-            )
-        )
-    dealt = deal_colors([tuple(colors) or None for colors in wanted])
-    competitors = tuple(
-        Competitor(name, (name,), colors) for name, colors in zip(names, dealt, strict=True)
-    )
-    return GameStarted(competitors, False, variants)
-
-
 def _could_not_judge(exc: Exception) -> Mishap:
     """A mishap for a fault of the referee (``exc`` is said as it is: it is for the staff)."""
     return _disagrees(
@@ -690,9 +617,3 @@ def _disagrees(message: Text) -> Mishap:
 
 def _faces(track: TrackState) -> str:
     return "".join(f"+{token.value}" for token in track.tokens if token.face is not None)
-
-
-def _moved(before: Piece, after: Piece) -> bool:
-    a, b = before.pose, after.pose
-    turned = abs((a.angle - b.angle + 180.0) % 360.0 - 180.0)
-    return ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 > MOVED_MM or turned > MOVED_DEGREES

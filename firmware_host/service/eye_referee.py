@@ -36,11 +36,11 @@ from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
 from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import Text, lazy
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,

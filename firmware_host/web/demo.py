@@ -23,25 +23,16 @@ from dataclasses import dataclass
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, SeatAction, Select
+from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import JokerSpent, PiecesMoved, Ruling, ShapeDropped
 from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
+from firmware_host.games.dropit.rules.landing import Verdict
 from firmware_host.games.dropit.state import GameState
+from firmware_host.games.dropit.view import DropItView, Question, Selection
 from firmware_host.i18n import Text, lazy
-from firmware_host.rules.landing import Verdict
-from firmware_host.web.actions import (
-    Again,
-    Answer,
-    Confirm,
-    Joker,
-    SeatAction,
-    Select,
-    Settings,
-    Staff,
-    StaffOp,
-)
-from firmware_host.web.ask import plain_question
+from firmware_host.web.actions import Again, Settings, Staff, StaffOp
 from firmware_host.web.game_feed import ViewChannel
-from firmware_host.web.view import DropItView, Question, Selection
 
 
 @dataclass(frozen=True)

@@ -30,19 +30,19 @@ from pydantic import Field, TypeAdapter
 from firmware_host.i18n import lazy
 from firmware_host.web.actions import (
     TABLE_SEAT,
+    ActionBase,
     Again,
     Join,
     Refused,
     Short,
     Staff,
     Token,
-    _Action,
     read_message,
 )
 from firmware_host.web.dice_view import DiceView
 
 
-class Move(_Action):
+class Move(ActionBase):
     """A player's move in the game (``move``: the game's own JSON)."""
 
     type: Literal["move"]
@@ -51,7 +51,7 @@ class Move(_Action):
     token: Token | None = None
 
 
-class Roll(_Action):
+class Roll(ActionBase):
     """Throw the dice the game waits for (the simulator's dice)."""
 
     type: Literal["roll"]

@@ -2,7 +2,7 @@
 
 The dice games' controller (:class:`~firmware_host.service.dice_controller.DiceController`)
 makes it; the page (:mod:`firmware_host.web`) serves it, as
-:class:`~firmware_host.web.view.DropItView` is Drop It's.
+:class:`~firmware_host.games.dropit.view.DropItView` is Drop It's.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.games.table_game import TableGame
-from firmware_host.i18n import Say, Text
+from firmware_host.i18n import Say, Text, lazy
 
 
 @dataclass(frozen=True)
@@ -63,3 +63,25 @@ class DiceView:
             "rolling": list(self.rolling),
         }
         return {"id": self.game_id} | data | {"table": table}
+
+    def staff_json(self, say: Say = str) -> dict[str, Any]:
+        """What the staff view shows of this game and offers for the next, as Drop It's
+        view gives it (:meth:`firmware_host.games.dropit.view.DropItView.staff_json`): the
+        players only, no re-sync."""
+        data = self.data if self.game is None or say is str else self.game.view(say)
+        title, status = data["title"], data["status"]
+        game = self.game_id
+        line = lazy("{title} (game {game}): over", title=title, game=game)
+        if not data["over"]:
+            line = lazy("{title} (game {game}): {status}", title=title, game=game, status=status)
+        return {
+            "game": self.game_id,
+            "status": say(line),
+            "ops": ["abort", "new"],
+            "fields": ["players"],
+            "setup": {
+                "players": [{"name": name, "colors": []} for name in self.players],
+                "teams": None,
+                "settings": None,
+            },
+        }

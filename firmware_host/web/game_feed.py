@@ -25,7 +25,7 @@ V = TypeVar("V")
 
 class PageView(Protocol):
     """What the web server reads of any game's view (Drop It's
-    :class:`~firmware_host.web.view.DropItView`, a dice game's
+    :class:`~firmware_host.games.dropit.view.DropItView`, a dice game's
     :class:`~firmware_host.web.dice_view.DiceView`): the rest is the
     game's :class:`~firmware_host.web.frontend.Frontend`'s to read."""
 

@@ -2,9 +2,10 @@
 
 Routes (``docs/web.md``):
 
-* ``GET /`` -- the page (plain HTML, CSS and JS from ``static/``; no build step, no CDN);
-  ``GET /static/games/KIND.js`` and ``KIND.css`` -- a dice game's page script and CSS, from
-  the ``page/`` folder of its package (:func:`firmware_host.games.registry.dice_pages`);
+* ``GET /`` -- the game's page (plain HTML, CSS and JS, no build step, no CDN: the shared
+  files from ``static/``; ``GET /static/games/KIND.js`` and ``KIND.css`` -- a game's page
+  script and CSS, from the ``page/`` folder of its package,
+  :func:`firmware_host.games.registry.pages`);
 * ``GET /api/view`` -- the view message (below) as JSON;
 * ``POST /api/actions`` -- one action (:mod:`firmware_host.web.actions`); the reply;
 * ``WS /ws`` -- the view message on connect and on every change; the client may send
@@ -23,7 +24,7 @@ the same way.
 
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
-``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool, "phones": bool,
+``{"type": "view", "view": VIEW, "svg": SVG, "staff": STAFF, "screen": bool, "phones": bool,
 "players": [...], "join": {"code", "url", "qr"} | null, "simulated": bool}`` (a dice
 game's has no ``svg``); ``join`` (the code and its QR code as SVG) only goes to the table's
 screen; ``simulated`` is true when the table runs on the simulator (the page's badge). Replies are
@@ -39,7 +40,6 @@ import contextlib
 import logging
 import socket
 from collections.abc import AsyncIterator, Callable, Coroutine
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
@@ -52,7 +52,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.games.registry import dice_pages
+from firmware_host.games.registry import pages
 from firmware_host.i18n import (
     SOURCE_LANGUAGE,
     Translator,
@@ -64,12 +64,10 @@ from firmware_host.i18n import (
 )
 from firmware_host.web.access import Access
 from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, SeatMessage, Staff
-from firmware_host.web.frontend import Frontend
+from firmware_host.web.frontend import STATIC, Frontend
 from firmware_host.web.game_feed import GameFeed, PageView
 from firmware_host.web.look import NO_CAMERA, LastLook
 
-STATIC = Path(__file__).parent / "static"
-"""The page's files."""
 PIN_HEADER = "x-staff-pin"
 """The header that carries the staff PIN on the staff view's reads."""
 
@@ -205,7 +203,7 @@ def create_app(
         return look()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / frontend.page, headers={"Cache-Control": "no-store"})
+        return FileResponse(frontend.page, headers={"Cache-Control": "no-store"})
 
     async def staff_page(request: Request) -> Response:
         return FileResponse(STATIC / "staff.html", headers={"Cache-Control": "no-store"})
@@ -335,7 +333,7 @@ def create_app(
             Route("/api/staff/look.jpg", staff_look_frame),
             Route("/favicon.ico", favicon),
             WebSocketRoute("/ws", feed),
-            Mount("/static/games", StaticFiles(packages=[*dice_pages()]), name="games"),
+            Mount("/static/games", StaticFiles(packages=[*pages()]), name="games"),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

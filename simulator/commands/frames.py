@@ -28,7 +28,7 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 
 FORMATS = ("png", "jpg")
 

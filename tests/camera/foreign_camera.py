@@ -24,7 +24,7 @@ How it differs on purpose:
   :attr:`Scene.art_z` mm in front of the faces, drawn on a board raster and warped.
 
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> table = load_table()
 >>> rig = Rig.aimed(scale=2.5, tilt=6.0, direction=30.0, roll=2.0, distance=500.0)
 >>> round(rig.px_per_mm(150.0, 155.0), 2)  # at the aim, 2.5 * sqrt(cos 6 degrees)
@@ -47,7 +47,7 @@ import numpy as np
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, CircleShape, EdgeFace, Side
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 
 Array = np.ndarray
 

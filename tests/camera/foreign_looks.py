@@ -27,8 +27,8 @@ from firmware_host.cli import main
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import Table, load_table
-from firmware_host.rules.geometry import turn_period
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.pieces import Piece
 from simulator.camera_eval import scenes_of
 from tests.camera.foreign_camera import Rig, markers_in_frame, render_look
 

@@ -13,7 +13,7 @@ from firmware_host.camera.locate import (
 from firmware_host.camera.outline import OutlineFit
 from firmware_host.camera.search import Candidate
 from firmware_host.config.table import load_table
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 TABLE = load_table()
 assert TABLE.camera is not None

@@ -18,9 +18,9 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import CONFIG_DIR
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import Position
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
 from simulator.virtual_camera import VirtualCamera
@@ -158,7 +158,7 @@ def test_a_piece_is_found_from_one_of_its_starts_without_a_search(twelve, monkey
 def test_a_guessed_piece_counts_only_where_most_of_its_outline_was_found():
     from firmware_host.camera.locate import GUESS_FOUND, MIN_FOUND
     from firmware_host.camera.outline import OutlineFit
-    from firmware_host.rules.pieces import Color, Shape
+    from firmware_host.games.dropit.rules.pieces import Color, Shape
 
     locator = Locator(TABLE.board, TABLE.camera)
     at = Pose(150.0, 40.0, 10.0)

@@ -14,7 +14,7 @@ from firmware_host.camera.outline import (
     edge_offsets,
     group_medians,
 )
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 FACE = np.array([50.0, 45.0, 205.0])  # a red face, BGR
 OFFSETS = np.arange(-3.0, 3.0 + STEP_MM / 2, STEP_MM)
@@ -150,7 +150,7 @@ def test_a_face_is_like_itself_in_any_light_and_not_like_a_near_hue():
 def test_a_turn_by_the_shapes_symmetry_is_no_move():
     from firmware_host.camera.locate import Known, _moved
     from firmware_host.config.board import load_board
-    from firmware_host.rules.pieces import Pose, Shape
+    from firmware_host.games.dropit.rules.pieces import Pose, Shape
 
     board = load_board()
     triangle = Known("t", Color.RED, Shape.TRIANGLE, Pose(100.0, 50.0, 10.0))
@@ -185,7 +185,7 @@ def test_every_pieces_gauss_newton_step_is_its_own() -> None:
 def test_a_side_moved_as_a_whole_widens_the_pose_across_it() -> None:
     from firmware_host.camera.outline import _finish, outline_points
     from firmware_host.config.board import load_board
-    from firmware_host.rules.pieces import Pose, Shape
+    from firmware_host.games.dropit.rules.pieces import Pose, Shape
 
     pose = Pose(100.0, 50.0, 0.0)
     square = outline_points(load_board(), Shape.SQUARE, pose)

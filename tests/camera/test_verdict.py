@@ -7,9 +7,9 @@ from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.reconcile import DISAGREE_MM, NUDGE_MM_S, SETTLE_S, disagreements
 from firmware_host.camera.verdict import SURE_RMS_MM, UNCLEAR_MM, referee_located
 from firmware_host.config.board import EdgeFace, load_board
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 from firmware_host.model import load_params
 from firmware_host.model.space import BodyState, space_of
-from firmware_host.rules.pieces import Color, Pose, Shape
 
 BOARD = load_board()
 DROPPED = Known("d", Color.RED, Shape.SQUARE)

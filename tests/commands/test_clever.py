@@ -8,7 +8,7 @@ from firmware_host.games.clever.autoplay import play
 from firmware_host.games.clever.game import Game
 from firmware_host.games.clever.layout import load_layout
 from firmware_host.games.clever.sheet import Sheet
-from firmware_host.service.runner import DEFAULT_PLAYERS
+from firmware_host.service.options import DEFAULT_PLAYERS
 
 
 def test_the_sheet_in_plain_words_and_as_json(capsys):

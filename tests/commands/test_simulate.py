@@ -11,12 +11,12 @@ import yaml
 
 from firmware_host.cli import main
 from firmware_host.config.board import EdgeFace, load_board
+from firmware_host.games.dropit.rules.geometry import PieceSpace, extent, piece_shape
+from firmware_host.games.dropit.rules.landing import check_position, judge
+from firmware_host.games.dropit.rules.position import parse_position
 from firmware_host.model import load_params
 from firmware_host.model.position_file import position_yaml
 from firmware_host.model.supply import GAME_DROPS, play
-from firmware_host.rules.geometry import PieceSpace, extent, piece_shape
-from firmware_host.rules.landing import check_position, judge
-from firmware_host.rules.position import parse_position
 
 BOARD = load_board()
 PARAMS = load_params()

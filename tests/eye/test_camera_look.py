@@ -35,11 +35,11 @@ from firmware_host.eye.camera_look import (
     expected_starts,
     known_pieces,
 )
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.service.eye_referee import EyeReferee
 from firmware_host.service.referee import Landed
 from simulator.eval_camera import EvalCamera

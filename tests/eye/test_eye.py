@@ -33,11 +33,11 @@ from firmware_host.eye.entry import Pass, ReleaseFit, passes, second_piece
 from firmware_host.eye.eye import Candidate
 from firmware_host.eye.likelihood import StripLikelihood
 from firmware_host.eye.questions import best_question, features, question_text
+from firmware_host.games.dropit.rules.landing import Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.rules.position import Position
 from firmware_host.sensors.entry_gate import BeamCut
 from simulator.evaluate import evaluate, in_process_drops, model_drift
 from simulator.true_world import TrueWorld

@@ -11,8 +11,8 @@ from firmware_host.config.table import load_table
 from firmware_host.eye import Asking, Decided, Eye, Question, load_eye_config
 from firmware_host.eye.config import Track
 from firmware_host.eye.eye import ALIKE_MM, Belief, same_board
+from firmware_host.games.dropit.rules.pieces import Pose
 from firmware_host.model import World, load_params
-from firmware_host.rules.pieces import Pose
 from simulator.evaluate import in_process_drops
 
 TABLE = load_table()

@@ -2,7 +2,7 @@
 
 from importlib.resources import files
 
-from firmware_host.games.registry import DEFAULT_GAME, GAMES, BoardGame, DiceGame, dice_pages
+from firmware_host.games.registry import DEFAULT_GAME, GAMES, BoardGame, pages
 
 
 def test_every_game_is_registered_by_its_name():
@@ -12,11 +12,13 @@ def test_every_game_is_registered_by_its_name():
     assert GAMES[DEFAULT_GAME].title == "Drop It"
 
 
-def test_a_dice_games_page_is_the_page_folder_of_its_package():
-    dice = [game for game in GAMES.values() if isinstance(game, DiceGame)]
-    assert dice_pages() == [game.page for game in dice]
-    for game in dice:
+def test_a_games_page_is_the_page_folder_of_its_package():
+    assert pages() == [game.page for game in GAMES.values()]
+    for game in GAMES.values():
         package, folder = game.page
         assert game.table.__module__ == f"{package}.table"
         page = files(package) / folder
-        assert sorted(f.name for f in page.iterdir()) == [f"{game.name}.css", f"{game.name}.js"]
+        html = [f"{game.name}.html"] if isinstance(game, BoardGame) else []
+        assert sorted(f.name for f in page.iterdir()) == sorted(
+            [f"{game.name}.css", f"{game.name}.js", *html]
+        )

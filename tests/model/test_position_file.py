@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.config.board import EdgeFace
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import parse_position
 from firmware_host.model.position_file import position_data, position_yaml
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.rules.position import parse_position
 
 coordinates = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)
 pieces = st.lists(

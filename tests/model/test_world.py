@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from firmware_host.config.board import load_board
 from firmware_host.errors import InputError
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model import Drop, World, load_params
 from firmware_host.model.space import judge_angle, outline, reach
 from firmware_host.model.supply import random_drop, supply_piece
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 BOARD = load_board()
 PARAMS = load_params()

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from firmware_host.config import CONFIG_DIR
 from firmware_host.config.panel import LedTracksConfig, load_panel
+from firmware_host.games.dropit.rules.pieces import Color
 from firmware_host.games.dropit.track import track_state
 from firmware_host.outputs.gpio_tracks import GpioTracks
 from firmware_host.outputs.track_lights import Animation
-from firmware_host.rules.pieces import Color
 from tests.fake_clock import FakeClock
 
 CONFIG = load_panel(CONFIG_DIR / "panel" / "bench_track.yaml").led_tracks

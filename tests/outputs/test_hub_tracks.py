@@ -9,6 +9,7 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_host.config import CONFIG_DIR
 from firmware_host.config.panel import load_panel
+from firmware_host.games.dropit.rules.pieces import Color
 from firmware_host.games.dropit.track import track_state
 from firmware_host.link import wire
 from firmware_host.link.transport import HubLink, backoff_delays
@@ -16,7 +17,6 @@ from firmware_host.outputs.backends import track_display
 from firmware_host.outputs.gpio_tracks import GpioTracks
 from firmware_host.outputs.hub_tracks import HubTracks
 from firmware_host.outputs.track_lights import FRAME_SECONDS, Animation
-from firmware_host.rules.pieces import Color
 from tests.fake_clock import FakeClock, settle
 from tests.link_harness import Faults, PtyHub
 

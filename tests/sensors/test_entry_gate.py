@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.config.table import load_table
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.model import Drop, World, load_params
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors import EntryGate, Sample, Trajectory
 from firmware_host.sensors.entry_gate import SWEEP_RESOLUTION_MM
 

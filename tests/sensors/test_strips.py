@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from firmware_host.config.board import CircleShape, Side
 from firmware_host.config.table import load_table
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors import Bits, StripModel
 
 TABLE = load_table()

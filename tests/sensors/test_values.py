@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.sensors import (
     Bits,
     PieceReader,

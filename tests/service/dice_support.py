@@ -7,10 +7,11 @@ import asyncio
 import threading
 from pathlib import Path
 
+from firmware_host.games.registry import DiceGame
 from firmware_host.games.table_game import TableGame
 from firmware_host.service.clock import ScaledClock
-from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.runner import Options
+from firmware_host.service.options import Options
+from firmware_host.service.runner import Service
 
 SPEED = 1000.0
 """How much faster than real time the simulated players think."""
@@ -44,15 +45,15 @@ class RunningDice:
         self.options = dice_options(tmp_path, **settings)
         self.kind = kind
         self.ready = threading.Event()
-        self.service: DiceService | None = None
+        self.service: Service | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.url = ""
         self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
 
     async def _main(self) -> None:
         self.loop = asyncio.get_running_loop()
-        self.service = DiceService(
-            self.options, self.kind, clock=ScaledClock(self.options.speed), announce=print
+        self.service = Service(
+            self.options, DiceGame(self.kind), clock=ScaledClock(self.options.speed), announce=print
         )
         run = asyncio.create_task(self.service.run())
         while self.service.page_url is None and not run.done():

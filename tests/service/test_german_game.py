@@ -114,7 +114,7 @@ def test_a_german_table_plays_a_whole_dice_game_in_german(browser, tmp_path, kin
     with RunningDice(tmp_path, kind, table=str(german_table(tmp_path))) as running:
         browser.get(running.url)
         waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game *"))
-        table = running.service.table
+        table = running.service.controller
         body = browser.find_element(By.TAG_NAME, "body")
         for events in (5, 15):
             waiting(browser).until(lambda d, n=events: table.events >= n)

@@ -42,7 +42,7 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
         running = asyncio.create_task(service.run())
         await eventually(lambda: table.paused is None)
         turn = table.state.current
-        color, shape = AutoPlayers(table, service.hand, 5, clock).choose()
+        color, shape = AutoPlayers(table, service.play.hand, 5, clock).choose()
         table.select(color, shape)
 
         service.hub.virtual.unplug()
@@ -53,12 +53,12 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
         with pytest.raises(IllegalMove, match="not connected"):
             table.confirm()
         x, angle = aim(table.board, 5, turn.number, shape)
-        await service.hand.drop(turn.number, color, shape, x, angle)  # while unplugged
+        await service.play.hand.drop(turn.number, color, shape, x, angle)  # while unplugged
 
         service.hub.virtual.replug()
         await eventually(lambda: table.state.next_turn > turn.number or table.asked)
         while table.phase is Phase.QUESTION:
-            await table.answer(service.hand.truth(table.asked))
+            await table.answer(service.play.hand.truth(table.asked))
         await eventually(lambda: table.state.next_turn > turn.number)
         assert table.paused is None and "PAUSED" not in str(table.snapshot().status)
         game_id = table.game.game_id

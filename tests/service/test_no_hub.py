@@ -17,7 +17,6 @@ from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
 from firmware_host.service import runner
 from firmware_host.service.clock import SimulatedClock
-from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import WAITING_FOR_HUB, Service
 from simulator.hub import VirtualHub
 from tests.service.dice_support import dice_options
@@ -66,7 +65,7 @@ def test_no_hub_and_no_sim_waits_for_the_hub_and_never_starts_the_simulator(
             pin_factory=MockFactory(),
         )
         table = service.controller
-        assert service.hub is None and service.hand is None and not service.simulated
+        assert service.hub is None and service.play.hand is None and not service.simulated
         running = asyncio.create_task(service.run())
         await until(lambda: finder.looks >= 3)
         assert str(table.snapshot().status) == f"PAUSED: {WAITING_FOR_HUB}"
@@ -122,9 +121,9 @@ def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     finder = PluggedLater()
 
     async def main() -> None:
-        service = DiceService(
+        service = Service(
             dice_options(tmp_path, sim=False, autoplay=False),
-            GAMES["clack"].table,
+            GAMES["clack"],
             announce=lambda line: None,
             hub_finder=finder,
             hub_wait=next_look,
@@ -132,7 +131,7 @@ def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
         assert service.hub is None and not service.simulated
         running = asyncio.create_task(service.run())
         await until(lambda: finder.looks >= 3)
-        assert str(WAITING_FOR_HUB) in str(service.table.snapshot().to_json())
+        assert str(WAITING_FOR_HUB) in str(service.controller.snapshot().to_json())
         assert service.link is None
         service.stop()
         await running

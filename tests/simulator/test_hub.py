@@ -14,11 +14,11 @@ import pytest
 
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import load_table
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.link import messages
 from firmware_host.link.inventory import inventory_mismatch
 from firmware_host.link.session import HubEvent
 from firmware_host.link.transport import HubLink
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors.collector import DropCollector, Outcome
 from simulator.hub import DropHandle, VirtualHub
 from simulator.line import SocketLine

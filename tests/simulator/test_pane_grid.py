@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.config.board import load_board
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from simulator.pane_grid import PaneGrid
 
 BOARD = load_board()

@@ -15,9 +15,9 @@ import pytest
 
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import load_table
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors import EntryGate, StripModel
 from simulator.true_world import PAUSE_US, TRUE_PARAMS, TrueWorld
 

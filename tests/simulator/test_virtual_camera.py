@@ -21,7 +21,7 @@ from firmware_host.config.noise import (
 )
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from simulator.board_drawing import paint_of
 from simulator.camera_render import CameraView, Effects, draw_view, render
 from simulator.virtual_camera import CameraUnavailable, LookPlan, VirtualCamera, plan_look

@@ -9,10 +9,10 @@ from dataclasses import replace
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import load_table
 from firmware_host.eye import load_eye_config
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.link import wire as engine_wire
 from firmware_host.link.transport import HubLink
 from firmware_host.model import load_params
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors import Bits, StripModel
 from firmware_host.sensors.collector import Outcome
 from simulator.evaluate import evaluate, in_process_drops

@@ -16,8 +16,9 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.actions import Answer
 from firmware_host.web.access import Access
-from firmware_host.web.actions import TABLE_SEAT, Answer
+from firmware_host.web.actions import TABLE_SEAT
 from firmware_host.web.demo import DemoFeed
 from tests.web.support import FOUR, report, serve, web_config
 

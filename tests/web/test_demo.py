@@ -9,8 +9,9 @@ from firmware_host.cli import main
 from firmware_host.commands.page import default_questions
 from firmware_host.config.board import load_board
 from firmware_host.errors import IllegalMove
-from firmware_host.rules.pieces import Color, Shape
-from firmware_host.web.actions import TABLE_SEAT, Answer, Confirm, Joker, Select
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, Select
+from firmware_host.games.dropit.rules.pieces import Color, Shape
+from firmware_host.web.actions import TABLE_SEAT
 from firmware_host.web.demo import DemoFeed
 from tests.web.support import FOUR, TEAMS, Ticks, report
 

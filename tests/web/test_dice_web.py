@@ -72,6 +72,18 @@ def test_the_dice_page_and_its_view(served):
         "by": "Ann",
     }
     assert message["players"] == ["Ann", "Ben"] and message["join"]["code"]
+    game = message["view"]["id"]
+    assert message["staff"] == {
+        "game": game,
+        "status": f"Dice duel (game {game}): {message['view']['status']}",
+        "ops": ["abort", "new"],
+        "fields": ["players"],
+        "setup": {
+            "players": [{"name": "Ann", "colors": []}, {"name": "Ben", "colors": []}],
+            "teams": None,
+            "settings": None,
+        },
+    }
 
 
 @pytest.mark.parametrize("kind", ["clack", "clever", "gotta2"])

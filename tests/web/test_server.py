@@ -9,9 +9,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.actions import Answer
 from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
-from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
+from firmware_host.web.actions import TABLE_SEAT, Staff
 from firmware_host.web.demo import DemoFeed, Received
 from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import LastLook
@@ -60,7 +61,12 @@ def test_the_page_is_served_without_any_outside_resource(setup):
         page = client.get("/")
         assert page.status_code == 200
         assert '<div id="board">' in page.text
-        for path in ("/static/app.js", "/static/live.js", "/static/style.css"):
+        for path in (
+            "/static/games/dropit.js",
+            "/static/games/dropit.css",
+            "/static/live.js",
+            "/static/style.css",
+        ):
             reply = client.get(path)
             assert reply.status_code == 200
             assert "https://" not in reply.text and "cdn" not in reply.text.lower()

@@ -22,8 +22,8 @@ from pydantic import Field, TypeAdapter, ValidationError
 from firmware_host.config.loader import format_location, validation_error
 from firmware_host.errors import InputError
 from firmware_host.games.dropit.lineup import Competitor, Variants
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict
-from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
 
 E = TypeVar("E")
 
@@ -96,8 +96,9 @@ class GameStarted(_JsonEvent):
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A landing verdict as the journal keeps it (see :class:`~firmware_host.rules.landing.
-    Verdict`): the broken rules, the level and bonus, what the shape touched."""
+    """A landing verdict as the journal keeps it (see
+    :class:`~firmware_host.games.dropit.rules.landing.Verdict`): the broken rules, the level
+    and bonus, what the shape touched."""
 
     broken: tuple[Rule, ...]
     level: Annotated[int, Field(ge=1)]

@@ -38,7 +38,7 @@ def chosen(driver, player):
 
 def game_of(running):
     """The Clack! game the service holds now (read in its loop)."""
-    return running.call(lambda: running.service.table.game.game)
+    return running.call(lambda: running.service.controller.game.game)
 
 
 def throw_until_a_round_opens(driver, running):
@@ -125,3 +125,31 @@ def test_the_screen_claims_a_disc_for_the_player_it_picks(browser, tmp_path):  #
         {"type": "disc_claimed", "round": game.round, "player": "Ann", "disc": wrong},
     ]
     assert (tmp_path / "clack.png").stat().st_size > 10_000
+
+
+def test_the_staff_view_offers_a_dice_game_its_players_only_and_sets_up_the_next(
+    browser,  # noqa: F811
+    tmp_path,
+):
+    with RunningDice(tmp_path, ClackTable, autoplay=False, players=PLAYERS) as running:
+        browser.get(running.url.rstrip("/") + "/staff")
+        browser.find_element(By.ID, "pin").send_keys("2741")  # the reference web settings'
+        browser.find_element(By.ID, "unlock-button").click()
+        waiting(browser).until(lambda d: d.find_element(By.ID, "panel").is_displayed())
+        players = browser.find_element(By.ID, "new-players")
+        waiting(browser).until(lambda d: players.get_attribute("value") == "Ann, Ben, Cleo")
+        status = browser.find_element(By.ID, "game-status").text
+        assert status.startswith(f"Clack! (game {game_of_id(running)}): ")
+        for hidden in ("staff-resync", "new-teams", "new-edges", "new-jokers"):
+            assert not browser.find_element(By.ID, hidden).is_displayed(), hidden
+        players.clear()
+        players.send_keys("Dev, Eli")
+        browser.find_element(By.ID, "new-start").click()
+        message = browser.find_element(By.ID, "message")
+        waiting(browser).until(lambda d: message.text == "The new game begins.")
+        assert running.call(lambda: running.service.controller.game.players) == ("Dev", "Eli")
+
+
+def game_of_id(running):
+    """The id of the game the service holds now."""
+    return running.call(lambda: running.service.controller.game_id)

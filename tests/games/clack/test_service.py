@@ -18,7 +18,7 @@ from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.sensors import DieReading
 from firmware_host.service.dice_controller import DiceController
-from firmware_host.service.dice_runner import DiceService
+from firmware_host.service.runner import Service
 from firmware_host.web.access import Access
 from firmware_host.web.frontend import DICE_GAMES
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
@@ -51,9 +51,9 @@ def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path, variant):
     options = dice_options(tmp_path, variant=variant, players=PLAYERS, seed=3)
 
     async def main():
-        service = DiceService(options, ClackTable, announce=lambda line: None)
+        service = Service(options, GAMES["clack"], announce=lambda line: None)
         await asyncio.wait_for(service.run(), 90)
-        return service.table.snapshot().data
+        return service.controller.snapshot().data
 
     final = asyncio.run(main())
     game, events = journal_of(options.journal)

@@ -26,7 +26,7 @@ def journaled(tmp_path):
 
 def test_the_screen_throws_and_plays_a_turn(browser, tmp_path):  # noqa: F811
     with RunningDice(tmp_path, CleverTable, autoplay=False, players=("Ann", "Ben")) as running:
-        table = running.service.table
+        table = running.service.controller
         view = lambda: running.call(lambda: table.snapshot().data)  # noqa: E731
         events = lambda: running.call(lambda: table.events)  # noqa: E731
         browser.get(running.url)

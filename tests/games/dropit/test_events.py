@@ -16,9 +16,9 @@ from firmware_host.games.dropit.events import (
     ShapeDropped,
     event_from_json,
 )
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.rules.landing import EdgeContact, Rule
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from tests.dropit_support import random_game
 
 

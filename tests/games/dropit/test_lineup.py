@@ -5,9 +5,9 @@ import pytest
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import GameStarted
 from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.games.dropit.state import GameState
 from firmware_host.games.dropit.supply import Supply
-from firmware_host.rules.pieces import Color, Shape
 from tests.dropit_support import (
     B,
     G,

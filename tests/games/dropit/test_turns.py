@@ -6,8 +6,8 @@ import pytest
 
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.events import PieceMove, PiecesMoved, ShapeDropped
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 from firmware_host.games.dropit.state import GameState
-from firmware_host.rules.pieces import Piece, Pose, Shape
 from tests.dropit_support import (
     BROKEN,
     VALID,

@@ -22,7 +22,7 @@ PLAYERS = ("Ann", "Ben")
 
 def view_of(running):
     """The view the service publishes now (read in its loop)."""
-    return running.call(lambda: running.service.table.snapshot().data)
+    return running.call(lambda: running.service.controller.snapshot().data)
 
 
 def shaded(browser, player):  # noqa: F811 - the fixture's name

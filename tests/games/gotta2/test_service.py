@@ -8,7 +8,7 @@ from firmware_host.games.registry import GAMES
 from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
-from firmware_host.service.dice_runner import DiceService
+from firmware_host.service.runner import Service
 from tests.service.dice_support import dice_options
 
 
@@ -20,9 +20,9 @@ def journal_of(tmp_path):
 
 def run(options):
     async def main():
-        service = DiceService(options, GAMES["gotta2"].table, announce=lambda line: None)
+        service = Service(options, GAMES["gotta2"], announce=lambda line: None)
         await asyncio.wait_for(service.run(), 60)
-        return service.table.snapshot().data
+        return service.controller.snapshot().data
 
     return asyncio.run(main())
 

@@ -1,4 +1,4 @@
-"""The board drawn as SVG from a :class:`~firmware_host.web.view.DropItView` (pure).
+"""The board drawn as SVG from a :class:`~firmware_host.games.dropit.view.DropItView` (pure).
 
 The drawing uses board millimetres: the drop zone is ``0..width`` by ``0..height`` with y
 flipped (SVG's y runs down), plus a margin on the left, right and bottom for the edge
@@ -25,9 +25,9 @@ import math
 from xml.sax.saxutils import quoteattr
 
 from firmware_host.config.board import Board, CircleShape, EdgeSegment, Side
-from firmware_host.rules.landing import EdgeContact, own_symbol
-from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.web.view import DropItView
+from firmware_host.games.dropit.rules.landing import EdgeContact, own_symbol
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.view import DropItView
 
 MARGIN_MM = 16.0
 """Room around the drop zone for the edge symbols (mm)."""

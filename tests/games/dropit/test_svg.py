@@ -7,10 +7,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.web.svg import board_svg
-from firmware_host.web.view import DropItView
+from firmware_host.games.dropit.svg import board_svg
+from firmware_host.games.dropit.view import DropItView
 from tests.web.support import EASY, FOUR, TEAMS, report
 
 

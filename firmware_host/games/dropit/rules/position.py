@@ -1,6 +1,6 @@
 """The position file that ``tabletop judge`` reads: the pieces on the board and the dropped one.
 
-Format (YAML; units mm and degrees, frame as in :mod:`firmware_host.rules.pieces`)::
+Format (YAML; units mm and degrees, frame as in :mod:`firmware_host.games.dropit.rules.pieces`)::
 
     edges: color          # color | shape | none  (which edge symbols count; none = easy variant)
     pieces:               # every piece already on the board, at its resting pose
@@ -29,7 +29,7 @@ from firmware_host.config.loader import (
     validation_error,
 )
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 
 
 class PieceEntry(StrictModel):

@@ -8,7 +8,7 @@ ghost) and lights up the thing asked about (a :class:`Mark`), and the words poin
 The words are a :class:`~firmware_host.i18n.Message`: each reader sees them in their language.
 
 >>> from firmware_host.config.board import load_board
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> board = load_board()
 >>> square = Piece("t5", Color.YELLOW, Shape.SQUARE, Pose(150.0, 40.0, 0.0))
 >>> from firmware_host.i18n import translator
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import Board, Side
+from firmware_host.games.dropit.rules.pieces import Piece
+from firmware_host.games.dropit.words import LIT_UP, SUBJECT
 from firmware_host.i18n import Message, lazy
-from firmware_host.rules.pieces import Piece
-from firmware_host.web.words import LIT_UP, SUBJECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ def plain_question(
 
 def _edge_question(side: str, name: Message) -> Message:
     """Whether the piece touches the side's lit-up parts: those showing its own symbol,
-    which the edge rule turns on (:func:`~firmware_host.web.svg.board_svg` lights them)."""
+    which the edge rule turns on (:func:`~firmware_host.games.dropit.svg.board_svg` lights them)."""
     if side == "left":
         return lazy("Does {piece} touch a lit-up part of the left edge?", piece=name)
     if side == "right":

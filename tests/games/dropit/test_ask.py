@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from firmware_host.config.board import EdgeFace
+from firmware_host.games.dropit.ask import Mark, plain_question, where
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.svg import board_svg
+from firmware_host.games.dropit.view import DropItView, Question
 from firmware_host.i18n import translator
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.web.ask import Mark, plain_question, where
-from firmware_host.web.svg import board_svg
-from firmware_host.web.view import DropItView, Question
 from tests.web.support import FOUR, report
 
 GHOST = Piece("t17", Color.YELLOW, Shape.SQUARE, Pose(150.0, 90.0, 10.0))

@@ -7,10 +7,11 @@ import asyncio
 import pytest
 
 from firmware_host.errors import InputError
+from firmware_host.games.registry import DiceGame
 from firmware_host.games.table_game import Setup
 from firmware_host.journal.store import Journal
 from firmware_host.service.dice_controller import DiceController
-from firmware_host.service.dice_runner import DiceService
+from firmware_host.service.runner import Service
 from tests.games.dice_duel import ROUNDS, DiceDuel
 from tests.service.dice_support import dice_options
 
@@ -25,9 +26,9 @@ def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path):
     options = dice_options(tmp_path, variant="pair")
 
     async def main():
-        service = DiceService(options, DiceDuel)
+        service = Service(options, DiceGame(DiceDuel))
         await asyncio.wait_for(service.run(), 60)
-        return service.table.snapshot().data
+        return service.controller.snapshot().data
 
     final = asyncio.run(main())
     game, events = journal_of(tmp_path)
@@ -42,7 +43,7 @@ def test_a_whole_game_with_the_virtual_hubs_dice(tmp_path):
 def test_the_same_seed_plays_the_same_game(tmp_path):
     def play(folder):
         folder.mkdir()
-        asyncio.run(asyncio.wait_for(DiceService(dice_options(folder), DiceDuel).run(), 60))
+        asyncio.run(asyncio.wait_for(Service(dice_options(folder), DiceGame(DiceDuel)).run(), 60))
         return journal_of(folder)[1]
 
     assert play(tmp_path / "a") == play(tmp_path / "b")
@@ -57,7 +58,7 @@ def test_a_stopped_game_resumes_from_the_journal(tmp_path):
     lines = []
 
     async def main():
-        service = DiceService(options, DiceDuel, announce=lines.append)
+        service = Service(options, DiceGame(DiceDuel), announce=lines.append)
         await asyncio.wait_for(service.run(), 60)
 
     asyncio.run(main())
@@ -69,6 +70,6 @@ def test_a_stopped_game_resumes_from_the_journal(tmp_path):
 
 def test_bad_set_ups_are_named(tmp_path):
     with pytest.raises(InputError, match="--players/--variant: a dice duel takes 2 to 4"):
-        DiceService(dice_options(tmp_path, players=("Solo",)), DiceDuel)
+        Service(dice_options(tmp_path, players=("Solo",)), DiceGame(DiceDuel))
     with pytest.raises(InputError, match="no variant 'triple'"):
-        DiceService(dice_options(tmp_path, variant="triple"), DiceDuel)
+        Service(dice_options(tmp_path, variant="triple"), DiceGame(DiceDuel))

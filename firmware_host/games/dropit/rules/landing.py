@@ -12,7 +12,7 @@ Otherwise it scores the highest level any part of it lies in, plus the points of
 bonus circle that covers part of it.
 
 >>> from firmware_host.config.board import load_board
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> board = load_board()
 >>> square = Piece("d", Color.BLUE, Shape.SQUARE, Pose(150.0, 17.5, 0.0))
 >>> judge(board, Position(EdgeFace.NONE, (), square)).points
@@ -28,7 +28,7 @@ from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle, EdgeFace, EdgeSegment, Side
 from firmware_host.errors import InputError
-from firmware_host.rules.geometry import (
+from firmware_host.games.dropit.rules.geometry import (
     EPSILON_MM,
     BoardFeatures,
     PieceSpace,
@@ -36,8 +36,8 @@ from firmware_host.rules.geometry import (
     piece_shape,
     within_reach,
 )
-from firmware_host.rules.pieces import Color, Piece
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.pieces import Color, Piece
+from firmware_host.games.dropit.rules.position import Position
 
 MAX_OVERLAP_MM = 2.0
 """Pieces may overlap, or go through a wall or the floor, by this much (measurement slack).

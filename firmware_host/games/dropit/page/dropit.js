@@ -15,7 +15,7 @@ function swatch(color) {
 }
 
 // A piece as its button names it ("yellow square"): the catalogue has one message per
-// colour and shape (marked in firmware_host/web/words.py), so each language can inflect
+// colour and shape (marked in firmware_host/games/dropit/words.py), so each language can inflect
 // the colour for the shape.
 function pieceName(color, shape) {
   const name = `${color} ${shape}`;

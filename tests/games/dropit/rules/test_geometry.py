@@ -10,9 +10,15 @@ from hypothesis import strategies as st
 
 from firmware_host.config.board import Board, EdgeFace, load_board
 from firmware_host.errors import InputError
-from firmware_host.rules.geometry import PieceSpace, inset, piece_shape, turn_period, within_reach
-from firmware_host.rules.landing import check_position, judge
-from firmware_host.rules.pieces import Pose, Shape
+from firmware_host.games.dropit.rules.geometry import (
+    PieceSpace,
+    inset,
+    piece_shape,
+    turn_period,
+    within_reach,
+)
+from firmware_host.games.dropit.rules.landing import check_position, judge
+from firmware_host.games.dropit.rules.pieces import Pose, Shape
 from tests.builders import piece, position, write_yaml
 
 BOARD = load_board()

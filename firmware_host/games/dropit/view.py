@@ -2,15 +2,16 @@
 
 A :class:`DropItView` is made from the :class:`~firmware_host.config.board.Board`, a Drop It
 :class:`~firmware_host.games.dropit.state.GameState`, the pieces' believed poses, the last
-:class:`~firmware_host.rules.landing.Verdict` and what the table is waiting for (a question
-to the players, a joker offer, the selected shape). :meth:`DropItView.to_json` gives the
-documented JSON form (``docs/web.md``); :mod:`firmware_host.web.svg` draws its board.
+:class:`~firmware_host.games.dropit.rules.landing.Verdict` and what the table is waiting for
+(a question to the players, a joker offer, the selected shape). :meth:`DropItView.to_json`
+gives the documented JSON form (``docs/web.md``); :mod:`firmware_host.games.dropit.svg`
+draws its board.
 
 >>> from firmware_host.config.board import load_board
 >>> from firmware_host.games.dropit.events import GameStarted
 >>> from firmware_host.games.dropit.lineup import Competitor, Variants
 >>> from firmware_host.games.dropit.state import replay
->>> from firmware_host.rules.pieces import Color
+>>> from firmware_host.games.dropit.rules.pieces import Color
 >>> state = replay([GameStarted((Competitor("Ann", ("Ann",), (Color.RED, Color.BLUE)),
 ...     Competitor("Ben", ("Ben",), (Color.YELLOW, Color.GREEN))), False, Variants())])
 >>> view = DropItView(load_board(), state, game_id="g1")
@@ -25,19 +26,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firmware_host.config.board import Board, BonusCircle
+from firmware_host.games.dropit.ask import Mark
+from firmware_host.games.dropit.rules.landing import EdgeContact, Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import Drop, GameState, Standing
-from firmware_host.i18n import Say, Text
-from firmware_host.rules.landing import EdgeContact, Verdict
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.web.ask import Mark
-from firmware_host.web.words import drop_points, explain, with_joker
+from firmware_host.games.dropit.words import drop_points, explain, with_joker
+from firmware_host.i18n import Say, Text, lazy
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """A yes/no question the referee asks ``player`` (``id`` tells answers apart);
     ``ghost`` is the piece asked about where the referee believes it rests, ``mark`` what
-    the question lights up on the board (:mod:`firmware_host.web.ask`); ``choices``, when
+    the question lights up on the board (:mod:`firmware_host.games.dropit.ask`); ``choices``, when
     there are any, are the shapes to pick from instead of yes or no ("which piece fell?")."""
 
     id: str
@@ -217,6 +218,46 @@ class DropItView:
             "joker_offer": self._joker_json(),
             "selection": None if self.selection is None else self.selection.to_json(),
             "results": self.results() if state.over and not self.joker_offer else None,
+        }
+
+    def staff_json(self, say: Say = str) -> dict[str, Any]:
+        """What the staff view shows of this game and offers for the next (``docs/web.md``):
+        the game's id, its state in one line (said by ``say``), the staff actions it takes,
+        the set-up form's fields and this game's set-up to fill them with."""
+        state = self.state
+        started = state.started
+        turn = state.current
+        line: Text
+        if state.over:
+            line = lazy("Game {game} is over.", game=self.game_id)
+        elif turn is None:
+            line = lazy("Game {game}: {status}", game=self.game_id, status=self.status)
+        else:
+            line = lazy(
+                "Game {game}, turn {turn}: {status}",
+                game=self.game_id,
+                turn=turn.number,
+                status=self.status,
+            )
+        competitors = [
+            {"name": c.name, "colors": [str(color) for color in c.colors]}
+            for c in started.competitors
+        ]
+        teams = [
+            {**named, "members": list(c.members)}
+            for named, c in zip(competitors, started.competitors, strict=True)
+        ]
+        variants = started.variants
+        return {
+            "game": self.game_id,
+            "status": say(line),
+            "ops": ["abort", "resync", "new"],
+            "fields": ["players", "colours", "teams", "edges", "jokers"],
+            "setup": {
+                "players": [] if started.teams else competitors,
+                "teams": teams if started.teams else None,
+                "settings": {"edges": str(variants.edges), "jokers": variants.jokers},
+            },
         }
 
     def results(self) -> list[dict[str, Any]]:

@@ -7,10 +7,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_host.games.dropit.rules.landing import Rule
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 from firmware_host.games.dropit.state import replay
-from firmware_host.rules.landing import Rule
-from firmware_host.rules.pieces import Color, Pose, Shape
-from firmware_host.web.view import DropItView, Question, Selection
+from firmware_host.games.dropit.view import DropItView, Question, Selection
 from tests.dropit_support import random_game
 from tests.web.support import FOUR, TEAMS, report
 
@@ -165,3 +165,30 @@ def test_results_rank_every_competitor_and_say_how_each_total_was_made(board, se
 
 def test_no_results_before_the_game_is_over(board):
     assert DropItView(board, report(FOUR).state, "g").to_json()["results"] is None
+
+
+def test_the_staff_part_says_the_turn_and_offers_this_games_set_up(board):
+    state = report(FOUR).state
+    view = DropItView(board, state, "g1", status="Ann selects a shape")
+    staff = view.staff_json()
+    assert staff["game"] == "g1" and staff["status"] == "Game g1, turn 17: Ann selects a shape"
+    assert staff["ops"] == ["abort", "resync", "new"]
+    assert staff["fields"] == ["players", "colours", "teams", "edges", "jokers"]
+    setup = staff["setup"]
+    assert setup["teams"] is None
+    assert setup["players"] == [
+        {"name": c.name, "colors": [str(color) for color in c.colors]}
+        for c in state.started.competitors
+    ]
+    edges = str(state.started.variants.edges)
+    assert setup["settings"] == {"edges": edges, "jokers": state.started.variants.jokers}
+
+
+def test_the_staff_part_of_a_team_game_lists_its_teams_and_of_a_game_over_says_so(board):
+    refereed = report(TEAMS)
+    staff = DropItView(board, refereed.state, "g2").staff_json()
+    assert staff["status"] == "Game g2 is over."
+    assert staff["setup"]["players"] == []
+    assert [(t["name"], t["members"]) for t in staff["setup"]["teams"]] == [
+        (c.name, list(c.members)) for c in refereed.state.started.competitors
+    ]

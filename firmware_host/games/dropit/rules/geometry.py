@@ -16,7 +16,7 @@ that one?" (``Space.shape_query``), with the piece's outline grown or shrunk fir
 Only whether shapes meet is asked, never how deep: Chipmunk's contact depth is
 degenerate when one outline's centre lies inside the other (a circle centred in a
 square, two concentric squares: depth 0), while its test of whether two convex shapes
-meet is exact. ``tests/rules/test_geometry.py`` pins those cases down.
+meet is exact. ``tests/games/dropit/rules/test_geometry.py`` pins those cases down.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from firmware_host.config.board import (
     EdgeSegment,
     Side,
 )
-from firmware_host.rules.pieces import Piece, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 
 EPSILON_MM = 1e-6
 """Overlaps thinner than this are contact, not overlap (floating-point noise)."""
@@ -101,7 +101,7 @@ def within_reach(board: Board, pieces: Iterable[Piece], piece: Piece, gap: float
     judged from their centres alone (in their order): the ones a contact query needs.
 
     >>> from firmware_host.config.board import load_board
-    >>> from firmware_host.rules.pieces import Color
+    >>> from firmware_host.games.dropit.rules.pieces import Color
     >>> board = load_board()
     >>> square = Piece("a", Color.RED, Shape.SQUARE, Pose(100.0, 17.0, 0.0))
     >>> far = Piece("b", Color.BLUE, Shape.CIRCLE, Pose(200.0, 17.0, 0.0))
@@ -202,7 +202,8 @@ class BoardFeatures:
         """A segment as a box just outside the wall: its inner side is the segment.
 
         A box, not a ``pymunk.Segment``: Chipmunk misses a polygon corner within reach of
-        a segment's end when the corner lines up with it (tests/rules/test_geometry.py).
+        a segment's end when the corner lines up with it
+        (tests/games/dropit/rules/test_geometry.py).
         """
         d = EDGE_DEPTH_MM
         if s.side is Side.LEFT:

@@ -6,7 +6,7 @@ view. A piece's name is one message per colour, shape and part it plays in a sen
 each whole; the page's scripts look the bare names up in the same catalogue.
 
 >>> from firmware_host.i18n import translator
->>> from firmware_host.rules.pieces import Color, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Shape
 >>> LIT_UP[Color.BLUE, Shape.CIRCLE](translator("de"))
 'den hervorgehobenen blauen Kreis'
 """
@@ -14,9 +14,9 @@ each whole; the page's scripts look the bare names up in the same catalogue.
 from __future__ import annotations
 
 from firmware_host.config.board import Side
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.i18n import Listed, Message, lazy, lazy_n, lazy_p
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict
-from firmware_host.rules.pieces import Color, Piece, Shape
 
 PIECE: dict[tuple[Color, Shape], Message] = {
     (Color.RED, Shape.CIRCLE): lazy_p("piece", "red circle"),

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from firmware_host.rules.landing import Rule, judge
+from firmware_host.games.dropit.rules.landing import Rule, judge
 from tests.builders import piece, position
 
 TRIANGLE_APEX = 23.094  # centroid to apex of the reference triangle
