@@ -10,7 +10,8 @@ angle, the ratio the real camera's fits show), with exactly that deviation and n
 share. The referee's rule (:func:`~firmware_host.camera.verdict.referee_located`, the
 dropped piece and each neighbour moved ``sigmas`` deviations) then decides or is unsure,
 and a decided verdict is compared with
-:func:`~firmware_host.games.dropit.rules.landing.judge` on the true poses. The scenes are the camera evaluation's (:func:`simulator.camera_eval.scenes_of`).
+:func:`~firmware_host.games.dropit.rules.landing.judge` on the true poses. The scenes
+are the camera evaluation's (:func:`simulator.camera_eval.scenes_of`).
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table

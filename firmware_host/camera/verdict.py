@@ -1,22 +1,22 @@
 """The dropped piece's verdict from located poses, and whether the referee is sure of it.
 
 The verdict is :func:`~firmware_host.games.dropit.rules.landing.judge` on the located
-poses. The referee is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
-a bonus circle, the level line, the top line) changes anywhere within the poses'
-uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
-directions (with the board's share, the markers', for what it lies on; without it for
-what it touches, since the markers place every piece of a look alike) and turned as far
-both ways, and each piece within reach of a touch is moved as far (its own share) towards
-it and away, and every such verdict must equal the located one; those
-that differ are the *alternatives* a question can tell apart. A dropped piece whose
-outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations,
-but never away from a seen piece of its own colour it lies against (:data:`MERGED_MM`).
-A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
-shares the dropped piece's colour or shape (a drop may have knocked it against the
-dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
-where the camera sees it, makes the verdict unsure. An unseen neighbour of another colour
-and shape makes it unsure too (the touches listed may be wrong), but not its score
-(``CameraVerdict.scores_sure``).
+poses. The referee is *sure* when no decision of that verdict (a touch within the
+tolerance, an edge segment, a bonus circle, the level line, the top line) changes
+anywhere within the poses' uncertainty: the dropped piece is moved :data:`SIGMAS`
+standard deviations in eight directions (with the board's share, the markers', for what
+it lies on; without it for what it touches, since the markers place every piece of a
+look alike) and turned as far both ways, and each piece within reach of a touch is moved
+as far (its own share) towards it and away, and every such verdict must equal the
+located one; those that differ are the *alternatives* a question can tell apart. A
+dropped piece whose outline was found only in part is moved at least :data:`UNCLEAR_MM`
+standard deviations, but never away from a seen piece of its own colour it lies against
+(:data:`MERGED_MM`). A piece the camera did not see whose prior lies within
+:data:`UNSEEN_REACH_MM` and that shares the dropped piece's colour or shape (a drop may
+have knocked it against the dropped one: touching it or not changes the verdict), or a
+piece the physics cannot hold where the camera sees it, makes the verdict unsure. An
+unseen neighbour of another colour and shape makes it unsure too (the touches listed may
+be wrong), but not its score (``CameraVerdict.scores_sure``).
 """
 
 from __future__ import annotations
