@@ -53,7 +53,7 @@ from firmware_host.service.controller import DropItController
 from firmware_host.service.eye_referee import EyeReferee
 from firmware_host.service.hub_feed import HubFeed
 from firmware_host.service.options import Options
-from firmware_host.service.play import Opener
+from firmware_host.service.play import Opener, run_all
 from firmware_host.service.track_log import LoggedTracks
 from firmware_host.simulation import Hand, Players
 from firmware_host.web.access import Access
@@ -228,12 +228,7 @@ class BoardPlay:
         tasks = [loop.create_task(feed.run())]
         if self.buttons:
             tasks.append(loop.create_task(self._buttons_loop()))
-        try:
-            await asyncio.gather(*tasks)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await run_all(tasks)
 
     async def _buttons_loop(self) -> None:
         assert self.buttons is not None

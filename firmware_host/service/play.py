@@ -10,8 +10,9 @@ the dice tray).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from starlette.applications import Starlette
 
@@ -66,3 +67,19 @@ class Play(Protocol):
     def close(self) -> None:
         """Release what the play holds beyond the journal, the link and the hub."""
         ...
+
+
+async def run_all(tasks: Sequence[asyncio.Task[Any]]) -> None:
+    """Await ``tasks`` until every one has ended or one fails, then :func:`cancel` the
+    others."""
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        await cancel(tasks)
+
+
+async def cancel(tasks: Sequence[asyncio.Task[Any]]) -> None:
+    """Cancel ``tasks`` and wait until each has ended (what they raise stays theirs)."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

@@ -44,7 +44,7 @@ from firmware_host.service.dice_play import DicePlay
 from firmware_host.service.link_watch import LinkListener, LinkWatch
 from firmware_host.service.notify import Notifier
 from firmware_host.service.options import Options
-from firmware_host.service.play import Controller, Opener, Play, StatusView
+from firmware_host.service.play import Controller, Opener, Play, StatusView, cancel, run_all
 from firmware_host.simulation import Players
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig, load_web_config
@@ -246,12 +246,7 @@ class Service:
         players = self.play.players(self.hub) if self.options.autoplay else None
         if players is not None:
             tasks.append(loop.create_task(self._autoplay(players)))
-        try:
-            await asyncio.gather(*tasks)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await run_all(tasks)
 
     async def _autoplay(self, players: Players) -> None:
         await players.play()
@@ -316,9 +311,7 @@ async def run_until(
     finally:
         event(log, "stopping")
         notifier.stopping()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel(tasks)
         if page is not None and serving is not None:
             page.should_exit = True
             await asyncio.gather(serving, return_exceptions=True)
