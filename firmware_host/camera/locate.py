@@ -234,7 +234,7 @@ class Locator:
                     for p in pending
                     if p.id not in result
                     and p.id not in stays
-                    and (p.prior is not None or math.isinf(radius))
+                    and ((p.prior is not None and not p.guessed) or math.isinf(radius))
                 ]
                 placed_now, evicted = self._search_pass(look, colour_map, waiting, taken, radius)
                 for placed in placed_now:
