@@ -176,6 +176,9 @@ class Locator:
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
         self._reach = {shape: outline_reach(board, shape) for shape in Shape}
+        self._missed: dict[str, Pose] = {}
+        """The pieces the last look searched for (or left alone, :meth:`_stays`) and placed
+        no whole fit of, at the poses it gave them (their priors, or tentative fits)."""
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
@@ -222,8 +225,8 @@ class Locator:
             faces.setdefault(placed.known.color, []).append(face)
         tentative.update({h.known.id: h for h in held})
         pending = [p for p in pieces if p.id not in result]
-        # a piece every landing leaves where it was is not searched for: the look before
-        # searched for it already, and nothing moved it since
+        # a piece the last look missed where it is still believed, and that every landing
+        # leaves there, is not searched for again: nothing moved it since
         stays = {p.id for p in pending if self._stays(p)}
         colour_map: ColourMap | None = None
         if len(stays) < len(pending):
@@ -255,9 +258,13 @@ class Locator:
                 if math.isinf(radius) and not placed_now:
                     break
                 radius = math.inf
+        missed = [p for p in pending if p.id not in result]
         self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
+        self._missed = {
+            p.id: pose for p in missed if (pose := result[p.id].pose) is not None
+        }
         return _with_spread(look, [result[p.id] for p in pieces])
 
     def _from_starts(
@@ -304,13 +311,18 @@ class Locator:
         return placed, held
 
     def _stays(self, piece: Known) -> bool:
-        """Whether ``piece`` was seen before (a prior, not a guess) and every place its
-        :attr:`~Known.starts` give lies within :data:`SAME_START_MM` of its prior: the
-        release's landings all leave it where it was. (With no starts nothing is known.)"""
+        """Whether the last look missed ``piece`` (no whole fit) at its prior (within
+        :data:`SAME_START_MM`), and every place its :attr:`~Known.starts` give lies that
+        close to the prior too: the release's landings all leave it where the last search
+        did not find it. (With no starts nothing is known; a piece believed elsewhere,
+        the strips having judged while the camera was out, is searched for.)"""
+        missed = self._missed.get(piece.id)
         return (
-            piece.prior is not None
+            missed is not None
+            and piece.prior is not None
             and not piece.guessed
             and bool(piece.starts)
+            and _apart(self.board, piece.shape, piece.prior, missed) <= SAME_START_MM
             and not self._distinct(piece)
         )
 
