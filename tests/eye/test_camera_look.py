@@ -16,6 +16,7 @@ from firmware_host.camera.feed import CameraFeed
 from firmware_host.camera.kept import FrameKeeper, frames_folder, outlined
 from firmware_host.camera.sight import Sight
 from firmware_host.camera.sources import CameraUnavailable, FrameSource
+from firmware_host.camera.verdict import CameraVerdict
 from firmware_host.cli import main
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import load_profile
@@ -143,6 +144,26 @@ def test_a_knocked_piece_is_seen_where_it_lies_not_where_the_model_had_it() -> N
     anchored = {p.id: p.pose for p in outcome.pieces}[knocked.id]
     true = {p.id: p.pose for p in last.pieces}[knocked.id]
     assert math.dist((anchored.x, anchored.y), (true.x, true.y)) < 0.5
+
+
+def test_a_circle_may_lie_far_from_every_landing_of_its_release() -> None:
+    """The camera decides alone only on a dropped piece within 40 mm of a landing simulated
+    from its release; a circle may roll farther than the model's landings have it."""
+    _, made = played(3)
+    look = camera_look(made[-2].pieces, made[-1], "p3")
+    look.settle(made[-1].readings)
+    verdict = look.camera_verdict
+    assert verdict is not None
+    look._spots = (Pose(282.0, 17.9, 0.0), Pose(270.2, 53.8, 0.0))
+    far, near = Pose(223.7, 17.9, 0.0), Pose(250.0, 17.9, 0.0)
+
+    def located(shape: Shape, at: Pose) -> CameraVerdict:
+        dropped = Piece("p3", Color.GREEN, shape, at)
+        return replace(verdict, pieces=(*verdict.pieces[:-1], dropped))
+
+    assert look._released_there(located(Shape.CIRCLE, far))
+    assert not look._released_there(located(Shape.SQUARE, far))
+    assert look._released_there(located(Shape.SQUARE, near))
 
 
 def test_strips_that_disagree_with_the_camera_are_never_overruled_silently() -> None:
