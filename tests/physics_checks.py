@@ -1,0 +1,140 @@
+"""Physical checks of a model state, for the tests: supports, what a drop reaches, creep."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pymunk
+
+from firmware_host.config.board import Board
+from firmware_host.model import PhysicsParams
+from firmware_host.model.space import (
+    BodyState,
+    add_piece,
+    build_space,
+    run_until_settled,
+    space_of,
+    state_of,
+)
+
+TOUCH_MM = 0.5
+"""Two shapes this close touch (the solver's slop plus what 10 iterations leave)."""
+
+STILL_MM = 0.05
+"""A piece that moved no more than this has not moved."""
+
+
+def gap(a: pymunk.Shape, b: pymunk.Shape) -> tuple[float, pymunk.Vec2d]:
+    """The distance between two convex shapes (< 0: overlap) and the nearest point on ``b``
+    (vertex to edge both ways; exact for the board's polygons and circles)."""
+
+    def corners(shape: pymunk.Shape) -> tuple[list[pymunk.Vec2d], float]:
+        if isinstance(shape, pymunk.Circle):
+            return [shape.body.local_to_world(shape.offset)], shape.radius
+        assert isinstance(shape, pymunk.Poly)
+        return [shape.body.local_to_world(v) for v in shape.get_vertices()], 0.0
+
+    points_a, radius_a = corners(a)
+    points_b, radius_b = corners(b)
+    best = (math.inf, pymunk.Vec2d(0.0, 0.0))
+    for point in points_a:
+        query = b.point_query(point)
+        if query.distance - radius_a < best[0]:
+            best = (query.distance - radius_a, query.point)
+    for point in points_b:
+        query = a.point_query(point)
+        if query.distance - radius_b < best[0]:
+            best = (query.distance - radius_b, point)
+    return best
+
+
+def _near(a: pymunk.Shape, b: pymunk.Shape, margin: float = TOUCH_MM) -> bool:
+    return (
+        a.bb.left - margin <= b.bb.right
+        and b.bb.left - margin <= a.bb.right
+        and a.bb.bottom - margin <= b.bb.top
+        and b.bb.bottom - margin <= a.bb.top
+    )
+
+
+def unsupported(
+    board: Board, params: PhysicsParams, states: Sequence[BodyState]
+) -> dict[str, float]:
+    """Pieces touching nothing that could hold them: the id and the gap (mm) to the nearest
+    floor, wall or piece touching it lower than its top (not merely resting on it)."""
+    space = build_space(board, params)
+    bodies = [add_piece(space, board, params, state) for state in states]
+    found = {}
+    for state, body in zip(states, bodies, strict=True):
+        (shape,) = body.shapes
+        top = shape.bb.top
+        nearest = math.inf
+        for other in space.shapes:
+            if other.body is body or not _near(shape, other):
+                continue
+            distance, point = gap(shape, other)
+            if point.y < top - 1.0:
+                nearest = min(nearest, distance)
+        if nearest > TOUCH_MM:
+            found[state.id] = nearest
+    return found
+
+
+def moved(before: Sequence[BodyState], after: Sequence[BodyState]) -> dict[str, float]:
+    """How far (mm) each piece of ``before`` moved in ``after``: its centroid, or the
+    farthest a point 17 mm from it went, whichever is more (a turn counts)."""
+    now = {state.id: state for state in after}
+    return {
+        s.id: max(
+            math.hypot(now[s.id].x - s.x, now[s.id].y - s.y),
+            17.0 * abs(math.remainder(now[s.id].angle - s.angle, math.tau)),
+        )
+        for s in before
+    }
+
+
+def woken_creep(board: Board, params: PhysicsParams, states: Sequence[BodyState]) -> float:
+    """The farthest (mm, :func:`moved`) any piece moves when the pile is rebuilt, woken
+    with nothing dropped and left until it sleeps again."""
+    space, bodies = space_of(board, params, states)
+    for body in bodies:
+        body.activate()
+    run_until_settled(space, bodies, params)
+    after = [state_of(s, b, True) for s, b in zip(states, bodies, strict=True)]
+    return max(moved(states, after).values(), default=0.0)
+
+
+def unreached_moves(
+    board: Board, params: PhysicsParams, before: Sequence[BodyState], dropped: BodyState
+) -> tuple[tuple[BodyState, ...], dict[str, float]]:
+    """Run a drop as :meth:`World.drop` does and follow what its contacts reach: the
+    dropped piece, then, step by step, every piece in contact with a reached one (the only
+    way the solver moves a body is through a contact or its own weight). Returns the final
+    states and how far (mm, :func:`moved`) each piece the drop never reached moved."""
+    space, bodies = space_of(board, params, before)
+    falling = add_piece(space, board, params, dropped)
+    states = (*before, dropped)
+    every = (*bodies, falling)
+    index = {body: i for i, body in enumerate(every)}
+    reached = {len(every) - 1}
+    fresh = [falling]
+
+    def reach(arbiter: pymunk.Arbiter) -> None:
+        for shape in arbiter.shapes:
+            i = index.get(shape.body)
+            if i is not None and i not in reached:
+                reached.add(i)
+                fresh.append(every[i])
+
+    def on_step(_: int) -> None:
+        for body in [every[i] for i in reached]:
+            body.each_arbiter(reach)
+        while fresh:
+            fresh.pop().each_arbiter(reach)
+
+    settled, _ = run_until_settled(space, [falling, *reversed(bodies)], params, on_step)
+    final = tuple(state_of(s, b, settled) for s, b in zip(states, every, strict=True))
+    shifts = moved(before, final)
+    far = {s.id: shifts[s.id] for i, s in enumerate(before) if i not in reached}
+    return final, far
