@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board
 from firmware_host.model import PhysicsParams
@@ -24,10 +25,19 @@ TOUCH_MM = 0.5
 STILL_MM = 0.05
 """A piece that moved no more than this has not moved."""
 
+DOWN = 0.1
+"""A touch whose normal points down onto a piece more steeply than this (its y component,
+of a unit normal) only presses on it."""
+
 
 def gap(a: pymunk.Shape, b: pymunk.Shape) -> tuple[float, pymunk.Vec2d]:
-    """The distance between two convex shapes (< 0: overlap) and the nearest point on ``b``
-    (vertex to edge both ways; exact for the board's polygons and circles)."""
+    """The distance between two convex shapes (< 0: overlap) and the normal between them,
+    pointing from ``b`` to ``a``: Chipmunk's contact when they overlap, else their nearest
+    vertex and edge (exact for the board's polygons and circles)."""
+    contact = lib.cpShapesCollide(a._shape, b._shape)
+    if contact.count:
+        depth = min(contact.points[i].distance for i in range(contact.count))
+        return depth, pymunk.Vec2d(-contact.normal.x, -contact.normal.y)
 
     def corners(shape: pymunk.Shape) -> tuple[list[pymunk.Vec2d], float]:
         if isinstance(shape, pymunk.Circle):
@@ -41,11 +51,11 @@ def gap(a: pymunk.Shape, b: pymunk.Shape) -> tuple[float, pymunk.Vec2d]:
     for point in points_a:
         query = b.point_query(point)
         if query.distance - radius_a < best[0]:
-            best = (query.distance - radius_a, query.point)
+            best = (query.distance - radius_a, query.gradient)
     for point in points_b:
         query = a.point_query(point)
         if query.distance - radius_b < best[0]:
-            best = (query.distance - radius_b, point)
+            best = (query.distance - radius_b, -query.gradient)
     return best
 
 
@@ -62,19 +72,20 @@ def unsupported(
     board: Board, params: PhysicsParams, states: Sequence[BodyState]
 ) -> dict[str, float]:
     """Pieces touching nothing that could hold them: the id and the gap (mm) to the nearest
-    floor, wall or piece touching it lower than its top (not merely resting on it)."""
+    floor, wall or piece that touches it from below or the side (the normal between them
+    not pointing down onto it by more than :data:`DOWN`: what only lies on it holds
+    nothing). A piece hanging by its corners in a notch is held; one in mid-air is not."""
     space = build_space(board, params)
     bodies = [add_piece(space, board, params, state) for state in states]
     found = {}
     for state, body in zip(states, bodies, strict=True):
         (shape,) = body.shapes
-        top = shape.bb.top
         nearest = math.inf
         for other in space.shapes:
             if other.body is body or not _near(shape, other):
                 continue
-            distance, point = gap(shape, other)
-            if point.y < top - 1.0:
+            distance, normal = gap(shape, other)
+            if normal.y >= -DOWN:
                 nearest = min(nearest, distance)
         if nearest > TOUCH_MM:
             found[state.id] = nearest

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.model.params import PhysicsParams
@@ -163,49 +164,54 @@ def add_piece(
     return body
 
 
+PRIME_ITERATIONS = 200
+"""Solver iterations of the step that primes a rebuilt space's contacts (a drop's steps run
+``params.iterations``)."""
+
+
 def space_of(
     board: Board, params: PhysicsParams, states: Sequence[BodyState]
 ) -> tuple[pymunk.Space, list[pymunk.Body]]:
-    """A space holding ``states`` and their bodies, in order; bodies at rest start asleep.
+    """A space holding ``states`` and their bodies, in order, each where its state has it;
+    the bodies at rest start asleep, pile by pile, their contacts primed.
 
-    The bodies at rest sleep pile by pile: bodies that touch (their shapes overlap, as
-    Chipmunk's contacts need) share one sleep group, as a live space would have put them
-    to sleep. Waking any of them wakes its whole pile, so a support that moves away never
-    leaves what it held asleep in mid-air (each body alone in its group did: a support
-    woken by a push moved clear of the 0.1 mm overlap in one step, before the touch that
-    would have woken what it held was ever found).
+    Priming is one step in which nothing moves: every body starts it still, the overlaps
+    are not pushed apart (collision bias 1), and the solver runs :data:`PRIME_ITERATIONS`
+    iterations, so the contacts come out carrying the pile's weight as a live space's
+    would. A second still step lets Chipmunk put each pile (bodies whose shapes overlap)
+    to sleep as one group, keeping its primed contacts. Waking any piece of a pile wakes
+    all of it with those contacts: a support that moves away wakes what it held, and a
+    woken pile neither falls for a step before its contacts are found nor sags while the
+    solver rebuilds its impulses (a body put to sleep alone did both). The moving bodies
+    are put back at their states after each step.
     """
     space = build_space(board, params)
     bodies = [add_piece(space, board, params, state) for state in states]
-    resting = [body for state, body in zip(states, bodies, strict=True) if state.at_rest]
-    for pile in _piles(space, resting):
-        first, *rest = pile
-        first.sleep()
-        for body in rest:
-            body.sleep_with_group(first)
+    if not any(state.at_rest for state in states):
+        return space, bodies
+    space.iterations = PRIME_ITERATIONS
+    space.collision_bias = 1.0
+    space.sleep_time_threshold = math.inf
+    for sleep_time in (math.inf, 0.0):
+        space.sleep_time_threshold = sleep_time
+        space.step(params.time_step)
+        for state, body in zip(states, bodies, strict=True):
+            _put_back(body, state)
+    space.iterations = params.iterations
+    space.collision_bias = params.collision_bias
+    space.sleep_time_threshold = params.settle.time
     return space, bodies
 
 
-def _piles(space: pymunk.Space, bodies: Sequence[pymunk.Body]) -> list[list[pymunk.Body]]:
-    """``bodies`` split into piles of bodies whose shapes overlap, each in the order given."""
-    root = {body: body for body in bodies}
-
-    def find(body: pymunk.Body) -> pymunk.Body:
-        while root[body] is not body:
-            root[body] = root[root[body]]
-            body = root[body]
-        return body
-
-    for body in bodies:
-        for shape in body.shapes:
-            for hit in space.shape_query(shape):
-                other = hit.shape.body if hit.shape is not None else None
-                if other in root and other is not body:
-                    root[find(other)] = find(body)
-    piles: dict[pymunk.Body, list[pymunk.Body]] = {}
-    for body in bodies:
-        piles.setdefault(find(body), []).append(body)
-    return list(piles.values())
+def _put_back(body: pymunk.Body, state: BodyState) -> None:
+    """``body`` at ``state``'s pose and velocities (a sleeping body is left asleep)."""
+    c_body = body._body  # Chipmunk's setters, as pymunk's properties call them
+    if lib.cpBodyIsSleeping(c_body):
+        return
+    lib.cpBodySetPosition(c_body, (state.x, state.y))
+    lib.cpBodySetAngle(c_body, state.angle)
+    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
+    lib.cpBodySetAngularVelocity(c_body, state.spin)
 
 
 def run_until_settled(
