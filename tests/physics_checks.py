@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pymunk
 from pymunk._chipmunk_cffi import lib
@@ -116,36 +117,83 @@ def woken_creep(board: Board, params: PhysicsParams, states: Sequence[BodyState]
     return max(moved(states, after).values(), default=0.0)
 
 
-def unreached_moves(
+@dataclass(frozen=True)
+class Followed:
+    """A drop run as :meth:`World.drop` runs it, and how far (mm, :func:`moved`) each piece
+    moved that the drop's contacts did not reach: ``untouched``, nothing reached touched it
+    (the dropped piece, then, step by step, whatever touches a reached piece); ``unpushed``,
+    nothing that moved touched it (the dropped piece, then whatever touches a pushed piece
+    that has moved more than :data:`STILL_MM` or is faster than ``settle.speed``)."""
+
+    final: tuple[BodyState, ...]
+    untouched: dict[str, float]
+    unpushed: dict[str, float]
+
+
+def follow_drop(
     board: Board, params: PhysicsParams, before: Sequence[BodyState], dropped: BodyState
-) -> tuple[tuple[BodyState, ...], dict[str, float]]:
-    """Run a drop as :meth:`World.drop` does and follow what its contacts reach: the
-    dropped piece, then, step by step, every piece in contact with a reached one (the only
-    way the solver moves a body is through a contact or its own weight). Returns the final
-    states and how far (mm, :func:`moved`) each piece the drop never reached moved."""
+) -> Followed:
+    """Drop ``dropped`` onto ``before`` and follow what its contacts reach (:class:`Followed`)."""
     space, bodies = space_of(board, params, before)
     falling = add_piece(space, board, params, dropped)
     states = (*before, dropped)
     every = (*bodies, falling)
     index = {body: i for i, body in enumerate(every)}
-    reached = {len(every) - 1}
-    fresh = [falling]
+    touched = {len(every) - 1}
+    pushed = {len(every) - 1}
 
-    def reach(arbiter: pymunk.Arbiter) -> None:
-        for shape in arbiter.shapes:
-            i = index.get(shape.body)
-            if i is not None and i not in reached:
-                reached.add(i)
-                fresh.append(every[i])
+    def spread(found: set[int], spreads: Callable[[int], bool]) -> None:
+        """Add to ``found`` whatever touches a found body that ``spreads``, and so on."""
+        news: list[int] = []
+
+        def join(arbiter: pymunk.Arbiter) -> None:
+            for shape in arbiter.shapes:
+                i = index.get(shape.body)
+                if i is not None and i not in found:
+                    found.add(i)
+                    news.append(i)
+
+        todo = [i for i in found if spreads(i)]
+        while todo:
+            every[todo.pop()].each_arbiter(join)
+            todo.extend(i for i in news if spreads(i))
+            news.clear()
+
+    def awake(i: int) -> bool:
+        return not every[i].is_sleeping
+
+    def moving(i: int) -> bool:
+        body = every[i]
+        return body is falling or (
+            _shift(states[i], body) > STILL_MM or _speed(body) > params.settle.speed
+        )
 
     def on_step(_: int) -> None:
-        for body in [every[i] for i in reached]:
-            body.each_arbiter(reach)
-        while fresh:
-            fresh.pop().each_arbiter(reach)
+        if len(touched) < len(every):
+            spread(touched, awake)
+        if len(pushed) < len(every):
+            spread(pushed, moving)
 
     settled, _ = run_until_settled(space, [falling, *reversed(bodies)], params, on_step)
     final = tuple(state_of(s, b, settled) for s, b in zip(states, every, strict=True))
     shifts = moved(before, final)
-    far = {s.id: shifts[s.id] for i, s in enumerate(before) if i not in reached}
-    return final, far
+    return Followed(
+        final,
+        {s.id: shifts[s.id] for i, s in enumerate(before) if i not in touched},
+        {s.id: shifts[s.id] for i, s in enumerate(before) if i not in pushed},
+    )
+
+
+def _speed(body: pymunk.Body) -> float:
+    """``body``'s speed as Chipmunk's sleeping measures it (mm/s)."""
+    spin = body.angular_velocity
+    return math.sqrt(body.velocity.length_squared + body.moment / body.mass * spin * spin)
+
+
+def _shift(state: BodyState, body: pymunk.Body) -> float:
+    """How far (mm, as :func:`moved`) ``body`` is from ``state``."""
+    x, y = body.position
+    return max(
+        math.hypot(x - state.x, y - state.y),
+        17.0 * abs(math.remainder(body.angle - state.angle, math.tau)),
+    )
