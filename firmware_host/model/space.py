@@ -143,23 +143,27 @@ def add_piece(
         shape = pymunk.Circle(body, dims.radius)
     else:
         shape = pymunk.Poly(body, [(x, y) for x, y in dims.vertices])
+    # Chipmunk's setters, as pymunk's properties call them, less pymunk's bookkeeping
     friction, elasticity = _piece_coefficients(params)
-    shape.friction = friction
-    shape.elasticity = elasticity
-    shape.density = params.density * params.thickness
-    body.position = (state.x, state.y)
-    body.angle = state.angle
-    body.velocity = (state.vx, state.vy)
-    body.angular_velocity = state.spin
+    c_shape, c_body = shape._shape, body._body
+    lib.cpShapeSetFriction(c_shape, friction)
+    lib.cpShapeSetElasticity(c_shape, elasticity)
+    lib.cpShapeSetDensity(c_shape, params.density * params.thickness)
+    lib.cpBodySetPosition(c_body, (state.x, state.y))
+    lib.cpBodySetAngle(c_body, state.angle)
+    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
+    lib.cpBodySetAngularVelocity(c_body, state.spin)
     space.add(body, shape)
+    mass = lib.cpBodyGetMass(c_body)
     slide = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
-    slide.max_bias = 0.0
-    slide.max_force = body.mass * params.pane_drag.linear
+    lib.cpConstraintSetMaxBias(slide._constraint, 0.0)
+    lib.cpConstraintSetMaxForce(slide._constraint, mass * params.pane_drag.linear)
     turn = pymunk.GearJoint(space.static_body, body, 0.0, 1.0)
-    turn.max_bias = 0.0
-    turn.max_force = body.moment * math.radians(params.pane_drag.angular)
+    torque = lib.cpBodyGetMoment(c_body) * math.radians(params.pane_drag.angular)
     if isinstance(dims, CircleShape):
-        turn.max_force += params.rolling_resistance * body.mass * params.gravity * dims.radius
+        torque += params.rolling_resistance * mass * params.gravity * dims.radius
+    lib.cpConstraintSetMaxBias(turn._constraint, 0.0)
+    lib.cpConstraintSetMaxForce(turn._constraint, torque)
     space.add(slide, turn)
     return body
 
@@ -228,11 +232,17 @@ def run_until_settled(
     """
     cap = math.ceil(params.settle.cap / params.time_step)
     dt = params.time_step
+    space.step(dt)  # pymunk's step once: it checks the bodies' masses
+    # then Chipmunk's step and sleep test themselves, without pymunk's per-call
+    # bookkeeping (no callbacks, nothing is added or removed while stepping)
+    c_step, c_sleeping, c_space = lib.cpSpaceStep, lib.cpBodyIsSleeping, space._space
+    c_bodies = [body._body for body in bodies]
     for step in range(1, cap + 1):
-        space.step(dt)
+        if step > 1:
+            c_step(c_space, dt)
         if on_step is not None:
             on_step(step)
-        if all(body.is_sleeping for body in bodies):
+        if all(map(c_sleeping, c_bodies)):
             return True, step
     return False, cap
 
