@@ -195,7 +195,6 @@ def space_of(
         return space, bodies
     space.iterations = PRIME_ITERATIONS
     space.collision_bias = 1.0
-    space.sleep_time_threshold = math.inf
     for sleep_time in (math.inf, 0.0):
         space.sleep_time_threshold = sleep_time
         space.step(params.time_step)

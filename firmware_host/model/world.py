@@ -2,7 +2,8 @@
 
 Between drops a :class:`World` is the list of its bodies' states (:class:`BodyState`,
 pymunk's unrounded numbers). Every drop builds a fresh pymunk space from that list (bodies
-at rest start asleep), drops the piece and steps until everything sleeps again. So the
+at rest start asleep pile by pile, their contacts primed), drops the piece and steps until
+everything sleeps again. So the
 world's whole state is that list: a :class:`Snapshot` is it, and a restored snapshot
 continues bit-for-bit like the original, in this process or another
 (docs/physics.md measures this against pymunk's ``Space.copy``).
