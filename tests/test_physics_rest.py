@@ -18,7 +18,7 @@ from firmware_host.config.board import load_board
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.model import Snapshot, World, load_params
-from firmware_host.model.space import BodyState
+from firmware_host.model.space import BodyState, space_of
 from firmware_host.model.supply import GAME_DROPS, play, random_drop, supply_piece
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
@@ -105,3 +105,14 @@ def test_a_rebuilt_pile_holds_where_it_lies():
     ]
     assert statistics.quantiles(creeps, n=10)[-1] <= STILL_MM
     assert statistics.median(creeps) <= 0.01
+
+
+def test_rebuilding_a_space_moves_no_piece_and_every_pile_sleeps():
+    """Priming steps the rebuilt space, yet every body stays where its state has it, to the
+    last bit, and asleep."""
+    *_, last = play(BOARD, PARAMS, GAME_DROPS, 4711)
+    states = World.at_rest(BOARD, PARAMS, last.pieces).bodies
+    _, bodies = space_of(BOARD, PARAMS, states)
+    for state, body in zip(states, bodies, strict=True):
+        assert (body.position.x, body.position.y, body.angle) == (state.x, state.y, state.angle)
+        assert body.is_sleeping, state.id
