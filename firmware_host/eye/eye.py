@@ -30,8 +30,10 @@ piece has gone through the gate, while it still falls and settles, and
 entry changed meanwhile). :meth:`Eye.look` is both at once; the look is the same, bit
 for bit.
 
-Everything random comes from ``random.Random`` seeded with the eye's seed and the drop's
-release time, so a look is reproducible.
+Everything random comes from ``random.Random`` seeded with the eye's seed and the dropped
+piece's id, so a look is reproducible. Not with the release's hub time: the virtual hub's
+clock catches up with real time, so a slow start or a restart shifts it, and the same seed
+then played another game.
 """
 
 from __future__ import annotations
@@ -249,7 +251,7 @@ class Look:
         self.entry = entry
         self.asked: set[str] = set()
         self.answers: dict[str, bool] = {}
-        self.rng = random.Random(f"{self.eye.seed}:{entry.released_us}")
+        self.rng = random.Random(f"{self.eye.seed}:{self.piece_id}")
         self.candidates: list[Candidate] = []
         self.verdicts: list[Verdict] = []
         self.share = 0.0
