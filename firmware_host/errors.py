@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from firmware_host.i18n import Text, said
+
 
 class TabletopError(Exception):
-    """Base class of every error the ``tabletop`` command reports as one line."""
+    """Base class of every error the ``tabletop`` command reports as one line.
+
+    Raised with a :class:`~firmware_host.i18n.Message`, its ``str`` is the English words
+    (the log, the command line) and :attr:`text` the message, for a page to say in its
+    reader's language.
+
+    >>> from firmware_host.i18n import lazy, translator
+    >>> error = TabletopError(lazy("the game is over"))
+    >>> str(error), translator("de").say(error.text)
+    ('the game is over', 'Das Spiel ist vorbei')
+    """
+
+    @property
+    def text(self) -> Text:
+        """The error's words: the message it was raised with, or its ``str``."""
+        return said(self)
 
 
 class InputError(TabletopError):

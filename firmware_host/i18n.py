@@ -205,6 +205,17 @@ def lazy_p(context: str, message: str, **values: Any) -> Message:
 Text = str | Message | Listed
 """What a view holds for the words it shows: a name as it is, or a message to translate."""
 
+
+def said(error: Exception) -> Text:
+    """The words of ``error``: the message it was raised with, or its ``str``.
+
+    >>> said(ValueError(lazy("the game is over")))(translator("de")), said(KeyError("x"))
+    ('Das Spiel ist vorbei', "'x'")
+    """
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Message | Listed) else str(error)
+
+
 Say = Callable[[Text], str]
 """Says a :data:`Text` in one language (:meth:`Translator.say`)."""
 

@@ -228,3 +228,22 @@ def test_a_page_open_to_the_network_with_the_shipped_pin_is_a_warning(tmp_path, 
     assert main(["doctor", "--no-hub", "--web", str(open_page)]) == 0
     out = capsys.readouterr().out
     assert "WARN" not in out and "All OK" in out
+
+
+def test_a_german_table_gets_its_doctor_in_german(tmp_path, capsys):
+    data = yaml.safe_load((CONFIG_DIR / "tables" / "reference.yaml").read_text())
+    data["board"] = str(CONFIG_DIR / "boards" / "reference.yaml")
+    data["language"] = "de"
+    table = tmp_path / "table.yaml"
+    table.write_text(yaml.safe_dump(data))
+    physics = tmp_path / "no.yaml"
+    status = main(["doctor", "--no-hub", "--table", str(table), "--physics", str(physics)])
+    out = capsys.readouterr().out
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[0] == "ok       Konfig     Brettdatei config/boards/reference.yaml"
+    assert lines[1] == f"ok       Konfig     Tischdatei {table}"
+    assert "aus      Kamera     übersprungen (--no-hub)" in out
+    assert f"FEHLER   Konfig     Physikdatei {physics}: Datei nicht gefunden" in out
+    assert "zu tun: die Datei wiederherstellen oder ihren Pfad angeben (docs/physics.md)" in out
+    assert out.rstrip().splitlines()[-2] == "1 Problem zu beheben:"

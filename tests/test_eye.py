@@ -136,6 +136,24 @@ def test_bonus_circles_are_features_the_players_can_be_asked_about() -> None:
     )
 
 
+def test_an_edge_question_asks_about_the_parts_of_the_side_with_the_pieces_own_symbol() -> None:
+    """The bottom edge shows yellow, red, blue and green (colour face): a red square on
+    its blue part touches the side but breaks no rule, so "edge:bottom" is no there; a
+    player answering about the whole side would keep the landing that breaks it."""
+    board = TABLE.board
+    on_red = Piece("d", Color.RED, Shape.SQUARE, Pose(110.0, 10.0, 0.0))
+    on_blue = replace(on_red, pose=Pose(190.0, 10.0, 0.0))
+    for piece, yes in ((on_red, True), (on_blue, False)):
+        verdict = judge(board, Position(EdgeFace.COLOR, (), piece))
+        assert [str(e.side) for e in verdict.edges] == ["bottom"]
+        found = features(verdict, (), board.bonus_circles)
+        assert found["edge:bottom"] is yes
+        assert not found["edge:left"] and not found["edge:right"]
+    assert question_text("edge:bottom", on_red, ()) == (
+        "Does the red square touch a part of the bottom edge that shows its own symbol?"
+    )
+
+
 def test_a_clean_drop_on_an_empty_board_is_decided_and_right() -> None:
     _, made = game(1)
     drop = made[0]
@@ -216,7 +234,7 @@ def test_readings_no_candidate_explains_call_staff() -> None:
         World(TABLE.board, PARAMS).snapshot(), None, made[-1].readings, "p7"
     )
     assert isinstance(look.outcome, Disagree)
-    assert "disagree" in look.outcome.reason
+    assert "disagree" in str(look.outcome.reason)
 
 
 def test_a_second_piece_before_the_first_settled_calls_staff() -> None:
@@ -238,7 +256,7 @@ def test_a_piece_that_never_settles_is_a_jam() -> None:
     stuck = replace(readings, settled_us=readings.released_us + 10_000_000)
     look = Eye(TABLE, PARAMS, CONFIG).look(World(TABLE.board, PARAMS).snapshot(), None, stuck, "p1")
     assert isinstance(look.outcome, Jam)
-    assert "red circle" in look.outcome.reason
+    assert "has not come to rest 10 s after release" in str(look.outcome.reason)
 
 
 def test_a_short_evaluation_is_reproducible_and_adds_up() -> None:

@@ -30,6 +30,7 @@ from firmware_host.eye import (
     verdict_key,
 )
 from firmware_host.eye.camera_look import CameraLook, expected_priors, known_pieces
+from firmware_host.i18n import translator
 from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
@@ -127,7 +128,9 @@ def test_the_strips_referee_alone_while_the_camera_is_out() -> None:
     look = CameraLook(eye.begin(snapshot, identity, last.readings.entered, "p3"), unplugged)
     alone = eye.begin(snapshot, identity, last.readings.entered, "p3").settle(last.readings)
     outcome = look.settle(last.readings)
-    assert look.judged_by == "strips" and look.fault == "the camera is out: the camera is unplugged"
+    assert look.judged_by == "strips"
+    assert str(look.fault) == "the camera is out: the camera is unplugged"
+    assert translator("de").say(look.fault).startswith("Die Kamera ist ausgefallen: ")
     assert type(outcome) is type(alone)
     if isinstance(outcome, Decided) and isinstance(alone, Decided):
         assert outcome.verdict == alone.verdict
@@ -199,7 +202,8 @@ def test_the_service_referee_goes_on_without_the_camera_and_takes_it_back(caplog
         assert isinstance(outcome, Landed), outcome
         board = list(outcome.pieces)
     assert statuses[0] == "ok" and statuses[2] == "ok"
-    assert statuses[1].startswith("the camera is out") and "cable is out" in statuses[1]
+    out = str(statuses[1])
+    assert out.startswith("the camera is out") and "cable is out" in out
     assert feed.status == "seeing"
     said = [r.getMessage() for r in caplog.records]
     assert "camera fault: the drop judged by the strips and gates" in said

@@ -134,12 +134,25 @@ def _is_marked(node: ast.AST) -> bool:
     return name in MARKERS
 
 
+def _holds_marked(node: ast.AST) -> bool:
+    return any(_is_marked(inner) for inner in ast.walk(node))
+
+
 def glued_in_python(source: str) -> list[int]:
-    """Lines where a translated message is joined to more words with + or an f-string."""
+    """Lines where a translated message is joined to more words: with + or %, in an
+    f-string, or by str.join over a list that holds one."""
     lines = []
     for node in ast.walk(ast.parse(source)):
-        added = isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)
+        added = isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod)
         if added and (_is_marked(node.left) or _is_marked(node.right)):
+            lines.append(node.lineno)
+        joined = (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+            and any(_holds_marked(argument) for argument in node.args)
+        )
+        if joined:
             lines.append(node.lineno)
         formatted = isinstance(node, ast.JoinedStr) and any(
             isinstance(v, ast.FormattedValue) and _is_marked(v.value) for v in node.values
@@ -154,6 +167,7 @@ GLUED_JS = [
     re.compile(r"\+\s*" + JS_CALL),  # "..." + _("...")
     re.compile(JS_CALL + r"[^;]*?\)\s*\+"),  # _("...") + "..."
     re.compile(r"\$\{\s*" + JS_CALL),  # `... ${_("...")} ...`
+    re.compile(r"\[[^\]]*" + JS_CALL + r"[^\]]*\]\.join\("),  # [_("..."), "..."].join(" ")
 ]
 
 
@@ -169,10 +183,14 @@ def test_the_gluing_checks_find_glued_sentences():
     assert glued_in_python('x = t.gettext("You have") + " " + name') == [1]
     assert glued_in_python("x = f\"{lazy('Turn')} {n}\"") == [1]
     assert glued_in_python('x = lazy("Turn {n}", n=n)') == []
+    assert glued_in_python('x = " ".join([t.gettext("Turn"), str(n)])') == [1]
+    assert glued_in_python('x = "%s!" % t.gettext("Turn")') == [1]
+    assert glued_in_python('x = ", ".join(names)') == []
     assert glued_in_js('text = _("Turn") + " " + n;') == [1]
     assert glued_in_js('text = `${_("Turn")} ${n}`;') == [1]
     assert glued_in_js('text = "Turn " + ngettext("a", "b", n);') == [1]
     assert glued_in_js('text = _("Turn {turn}", { turn: n });') == []
+    assert glued_in_js('text = [_("Turn"), n].join(" ");') == [1]
 
 
 def test_no_sentence_is_glued_from_translated_pieces():

@@ -226,7 +226,7 @@ def extra_turn(data):
         (
             TEAMS,
             lambda d: d["teams"][0]["members"].extend(["Zed", "Yan"]),
-            "teams: set-up: team Owls has 4 member(s)",
+            "teams: set-up: team Owls has 4 members",
         ),
     ],
 )

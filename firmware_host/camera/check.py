@@ -22,6 +22,8 @@ from firmware_host.camera.scene import marker_levels, sample
 from firmware_host.camera.setup import CameraSetup, MarkerLayout
 from firmware_host.config.board import Board
 from firmware_host.doctor.report import Finding
+from firmware_host.games.dropit.lineup import COLOUR_NAMES
+from firmware_host.i18n import SOURCE_LANGUAGE, Message, Say, Text, lazy, lazy_p, translator
 from firmware_host.rules.pieces import Color
 
 Array = np.ndarray
@@ -42,6 +44,7 @@ MAX_BLACK = 90.0
 """Above this (in any channel) the markers' black is washed out (glare, haze)."""
 
 PLACES = ("centre", "bottom-left", "bottom-right", "top-right", "top-left")
+
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,10 @@ class CameraCheck:
         """True when nothing needs fixing."""
         return all(f.ok for f in self.findings)
 
-    def to_json(self) -> dict[str, object]:
-        """The measures (worst over the frames) and findings as JSON data."""
+    def to_json(self, say: Say | None = None) -> dict[str, object]:
+        """The measures (worst over the frames) and findings as JSON data, the findings'
+        words said with ``say`` (English by default)."""
+        say = say or translator(SOURCE_LANGUAGE).say
         data: dict[str, object] = {"ready": self.ready, "frames_without_board": self.blind}
         if self.measures:
             found = _found(self.measures)
@@ -85,7 +90,8 @@ class CameraCheck:
                 "white": [round(v, 1) for v in np.min([m.white for m in self.measures], 0)],
             }
         data["findings"] = [
-            {"area": f.area, "what": f.what, "fix": f.fix, "ok": f.ok} for f in self.findings
+            {"area": f.area, "what": say(f.what), "fix": say(f.fix), "ok": f.ok}
+            for f in self.findings
         ]
         return data
 
@@ -181,61 +187,72 @@ def _rgb(values: Array) -> str:
     return "(" + ", ".join(f"{v:.0f}" for v in values) + ")"
 
 
+def _numbers(numbers: Sequence[int]) -> Text:
+    return ", ".join(map(str, numbers)) if numbers else lazy_p("markers", "none")
+
+
 def _findings(check: CameraCheck) -> list[Finding]:
     """The findings of a check's measures."""
     findings = []
     if check.blind:
         findings.append(Finding(
             "markers",
-            f"no board marker found in {', '.join(check.blind)}",
-            "point the camera at the drop zone so all four markers show, uncovered and lit",
+            lazy("no board marker found in {frames}", frames=", ".join(check.blind)),
+            lazy("point the camera at the drop zone so all four markers show, uncovered and lit"),
         ))
     if not check.measures:
         return findings
     found = _found(check.measures)
     missing = _missing(check.expected, found)
-    shown = ", ".join(map(str, found)) or "none"
     if missing:
         findings.append(Finding(
             "markers",
-            f"found {shown}; missing {', '.join(map(str, missing))}",
-            "make every marker visible (in the frame, not covered, not in glare)",
+            lazy("found {found}; missing {missing}", found=_numbers(found),
+                 missing=_numbers(missing)),
+            lazy("make every marker visible (in the frame, not covered, not in glare)"),
         ))
     else:
-        findings.append(Finding("markers", f"found {shown}"))
+        findings.append(Finding("markers", lazy("found {found}", found=_numbers(found))))
     scales = {p: _scale(check.measures, p) for p in PLACES}
-    listed = ", ".join(f"{p} {v:.2f}" for p, v in scales.items())
+    at = {p.replace("-", "_"): round(v, 2) for p, v in scales.items()}
     coarse = min(scales.values())
     findings.append(Finding(
         "scale",
-        f"px per mm: {listed}",
-        "" if coarse >= MIN_PX_PER_MM else f"below {MIN_PX_PER_MM:g} px/mm: move the camera "
-        "closer or raise camera.resolution",
+        lazy("px per mm: centre {centre}, bottom-left {bottom_left}, bottom-right "
+             "{bottom_right}, top-right {top_right}, top-left {top_left}", **at),
+        "" if coarse >= MIN_PX_PER_MM else lazy(
+            "below {least} px/mm: move the camera closer or raise camera.resolution",
+            least=MIN_PX_PER_MM),
     ))
     residual = max(m.residual_px for m in check.measures)
     findings.append(Finding(
         "residual",
-        f"homography residual {residual:.2f} px",
-        "" if residual <= MAX_RESIDUAL_PX else f"above {MAX_RESIDUAL_PX:g} px: check the "
-        "markers lie flat and camera.markers.centres match the stand",
+        lazy("homography residual {residual} px", residual=round(residual, 2)),
+        "" if residual <= MAX_RESIDUAL_PX else lazy(
+            "above {most} px: check the markers lie flat and camera.markers.centres match "
+            "the stand", most=MAX_RESIDUAL_PX),
     ))
     edge = max(m.edge_px for m in check.measures)
+    width = round(edge, 1)
     findings.append(Finding(
         "focus",
-        f"marker edges {edge:.1f} px wide" + (" (blurred)" if edge > MAX_EDGE_PX else ""),
-        "" if edge <= MAX_EDGE_PX else f"sharpen the focus until the edges are at most "
-        f"{MAX_EDGE_PX:g} px wide (clean the pane and the lens)",
+        lazy("marker edges {width} px wide (blurred)", width=width) if edge > MAX_EDGE_PX
+        else lazy("marker edges {width} px wide", width=width),
+        "" if edge <= MAX_EDGE_PX else lazy(
+            "sharpen the focus until the edges are at most {most} px wide (clean the pane "
+            "and the lens)", most=MAX_EDGE_PX),
     ))
     black = np.max([m.black for m in check.measures], axis=0)
     white = np.min([m.white for m in check.measures], axis=0)
     brightest = np.max([m.white for m in check.measures], axis=0)
-    levels = f"markers' black {_rgb(black)}, white {_rgb(white)}"
+    levels = lazy("markers' black {black}, white {white}", black=_rgb(black), white=_rgb(white))
+    fix: Message | str
     if float(brightest.max()) >= MAX_WHITE:
-        fix = "white is clipped: lower the exposure or the light"
+        fix = lazy("white is clipped: lower the exposure or the light")
     elif float(white.min()) < MIN_WHITE:
-        fix = "too dark: raise the exposure or light the table"
+        fix = lazy("too dark: raise the exposure or light the table")
     elif float(black.max()) > MAX_BLACK:
-        fix = "black is washed out: remove glare on the pane or lower the exposure"
+        fix = lazy("black is washed out: remove glare on the pane or lower the exposure")
     else:
         fix = ""
     findings.append(Finding("exposure", levels, fix))
@@ -247,13 +264,17 @@ def colour_findings(setup: CameraSetup, folder: Path) -> list[Finding]:
     or a note that the nominal ones hold (``folder``: the table file's)."""
     path = calibration_path(setup, folder)
     if path is None:
-        return [Finding("colours", "nominal piece colours (no calibration named)")]
+        return [Finding("colours", lazy("nominal piece colours (no calibration named)"))]
     calibration = load_calibration(path)
     return [
         Finding(
             "colours",
-            f"{color}: calibrated {_rgb(np.array(calibration.of(color)))}, "
-            f"nominal {_rgb(np.array(setup.colors.of(color)))}",
+            lazy(
+                "{colour}: calibrated {calibrated}, nominal {nominal}",
+                colour=COLOUR_NAMES[color],
+                calibrated=_rgb(np.array(calibration.of(color))),
+                nominal=_rgb(np.array(setup.colors.of(color))),
+            ),
         )
         for color in Color
     ]

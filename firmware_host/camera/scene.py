@@ -23,6 +23,7 @@ import numpy as np
 
 from firmware_host.camera.markers import BoardNotFound, BoardView, MarkerFinder
 from firmware_host.camera.setup import MarkerLayout
+from firmware_host.i18n import Text, lazy, said
 
 Array = np.ndarray
 
@@ -123,7 +124,7 @@ class LookFrames:
         finder = MarkerFinder(layout)
         self.layout = layout
         self.frames: list[BoardFrame] = []
-        self.unusable: list[tuple[str, str]] = []
+        self.unusable: list[tuple[str, Text]] = []
         previous: dict[int, Array] = {}
         for frame, name in zip(frames, names, strict=True):
             try:
@@ -131,16 +132,18 @@ class LookFrames:
                 view = finder.view(found)
                 previous = found
             except BoardNotFound as exc:
-                self.unusable.append((name, str(exc)))
+                self.unusable.append((name, said(exc)))
                 continue
             levels = marker_levels(layout, frame, view)
             if float(np.min(levels.white - levels.black)) < MIN_CONTRAST:
-                self.unusable.append((name, "the markers show too little contrast (exposure)"))
+                self.unusable.append(
+                    (name, lazy("the markers show too little contrast (exposure)"))
+                )
                 continue
             self.frames.append(BoardFrame(frame, view, levels))
         if not self.frames:
-            name, why = self.unusable[0] if self.unusable else ("", "no frames")
-            raise BoardNotFound(f"{name}: {why}" if name else why)
+            name, why = self.unusable[0] if self.unusable else ("", lazy("no frames"))
+            raise BoardNotFound(lazy("{frame}: {why}", frame=name, why=why) if name else why)
         self.sampled = self.frames
         if len(self.frames) > 1 and self.still:
             self.sampled = [_combined(finder, self.frames)]

@@ -27,17 +27,13 @@ import numpy as np
 from firmware_host.camera import setup as camera_setup
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.errors import TabletopError
+from firmware_host.i18n import lazy, lazy_n
 
 Array = np.ndarray
 Size = tuple[int, int]
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 """The file names a folder source takes (any case)."""
-
-PICAMERA2_FIX = (
-    "install Debian's python3-picamera2 (sudo apt install python3-picamera2) and create the "
-    "service's venv with --system-site-packages so it sees it (docs/camera-setup.md)"
-)
 
 
 class CameraUnavailable(TabletopError):
@@ -52,16 +48,28 @@ def checked_frame(frame: Any, size: Size, name: str) -> Array:
     """``frame`` when it is a 3-channel ``uint8`` image of ``size`` (width, height), else
     :class:`BadFrame` naming it."""
     if not isinstance(frame, np.ndarray) or frame.size == 0:
-        raise BadFrame(f"{name}: not an image")
+        raise BadFrame(lazy("{frame}: not an image", frame=name))
     if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
         channels = 1 if frame.ndim == 2 else frame.shape[2]
         raise BadFrame(
-            f"{name}: expected 3-channel 8-bit colour, got {channels} channel(s) of {frame.dtype}"
+            lazy_n(
+                "{frame}: expected 3-channel 8-bit colour, got {count} channel of {type}",
+                "{frame}: expected 3-channel 8-bit colour, got {count} channels of {type}",
+                channels,
+                frame=name,
+                type=str(frame.dtype),
+            )
         )
     height, width = frame.shape[:2]
     if (width, height) != size:
         raise BadFrame(
-            f"{name}: {width}x{height} px, but the camera's resolution is {size[0]}x{size[1]}"
+            lazy(
+                "{frame}: {width}x{height} px, but the camera's resolution is {size}",
+                frame=name,
+                width=str(width),
+                height=str(height),
+                size=f"{size[0]}x{size[1]}",
+            )
         )
     return frame
 
@@ -105,13 +113,23 @@ class Picamera2Source(FrameSource):
         try:
             from picamera2 import Picamera2
         except ImportError:
-            raise CameraUnavailable(f"picamera2 is not importable: {PICAMERA2_FIX}") from None
+            raise CameraUnavailable(
+                lazy(
+                    "picamera2 is not importable: install Debian's python3-picamera2 (sudo apt "
+                    "install python3-picamera2) and create the service's venv with "
+                    "--system-site-packages so it sees it (docs/camera-setup.md)"
+                )
+            ) from None
         try:
             self._cam = Picamera2(camera)
         except (RuntimeError, IndexError, OSError) as exc:
             raise CameraUnavailable(
-                f"{self.describe()}: cannot open ({exc}); check the ribbon cable and that "
-                "no other program holds the camera (sudo systemctl stop tabletop)"
+                lazy(
+                    "{camera}: cannot open ({error}); check the ribbon cable and that no other "
+                    "program holds the camera (sudo systemctl stop tabletop)",
+                    camera=self.describe(),
+                    error=str(exc),
+                )
             ) from None
         # RGB888 is stored B, G, R per pixel: OpenCV's order
         config = self._cam.create_still_configuration(main={"size": size, "format": "RGB888"})
@@ -153,8 +171,11 @@ class OpenCVSource(FrameSource):
         if not self._capture.isOpened():
             self._capture.release()
             raise CameraUnavailable(
-                f"{self.describe()}: cannot open it; check the camera is plugged in "
-                "(ls /dev/video*) or the URL is right"
+                lazy(
+                    "{camera}: cannot open it; check the camera is plugged in (ls /dev/video*) "
+                    "or the URL is right",
+                    camera=self.describe(),
+                )
             )
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
@@ -164,7 +185,9 @@ class OpenCVSource(FrameSource):
         for _ in range(count):
             ok, frame = self._capture.read()
             if not ok:
-                raise CameraUnavailable(f"{self.describe()}: no frame could be read")
+                raise CameraUnavailable(
+                    lazy("{camera}: no frame could be read", camera=self.describe())
+                )
             frames.append(checked_frame(frame, self.size, f"{self.describe()} frame"))
         return frames
 
@@ -190,16 +213,18 @@ class FileSource(FrameSource):
         self.cycle = cycle
         self._next = 0
         if not self.files:
-            raise CameraUnavailable("no image files given")
+            raise CameraUnavailable(lazy("no image files given"))
 
     @classmethod
     def folder(cls, size: Size, folder: Path, cycle: bool = False) -> FileSource:
         """The PNG and JPEG files of ``folder``, in name order."""
         if not folder.is_dir():
-            raise CameraUnavailable(f"image folder {folder}: not found")
+            raise CameraUnavailable(lazy("image folder {folder}: not found", folder=str(folder)))
         files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not files:
-            raise CameraUnavailable(f"image folder {folder}: no PNG or JPEG files in it")
+            raise CameraUnavailable(
+                lazy("image folder {folder}: no PNG or JPEG files in it", folder=str(folder))
+            )
         return cls(size, files, cycle)
 
     def grab(self, count: int) -> list[Array]:
@@ -208,7 +233,12 @@ class FileSource(FrameSource):
             if self._next == len(self.files):
                 if not self.cycle:
                     raise CameraUnavailable(
-                        f"{self.describe()}: all {len(self.files)} files were taken"
+                        lazy_n(
+                            "{camera}: its {count} file was taken",
+                            "{camera}: all {count} files were taken",
+                            len(self.files),
+                            camera=self.describe(),
+                        )
                     )
                 self._next = 0
             path = self.files[self._next]
@@ -225,10 +255,10 @@ class FileSource(FrameSource):
 def _read_image(path: Path) -> Array:
     """An image file as BGR ``uint8``; :class:`BadFrame` when it cannot be read."""
     if not path.is_file():
-        raise BadFrame(f"{path}: file not found")
+        raise BadFrame(lazy("{path}: file not found", path=str(path)))
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
-        raise BadFrame(f"{path}: not a readable PNG or JPEG image")
+        raise BadFrame(lazy("{path}: not a readable PNG or JPEG image", path=str(path)))
     return image
 
 
@@ -252,7 +282,9 @@ def open_source(
         case _:
             if virtual is None:
                 raise CameraUnavailable(
-                    "the virtual camera is the simulator's: run with --sim, or give the "
-                    "table a real camera source"
+                    lazy(
+                        "the virtual camera is the simulator's: run with --sim, or give the "
+                        "table a real camera source"
+                    )
                 )
             return virtual

@@ -9,7 +9,8 @@ what it touches, since the markers place every piece of a look alike) and turned
 both ways, and each piece within reach of a touch is moved as far (its own share) towards
 it and away, and every such verdict must equal the located one; those
 that differ are the *alternatives* a question can tell apart. A dropped piece whose
-outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations.
+outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations,
+but never away from a seen piece of its own colour it lies against (:data:`MERGED_MM`).
 A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
 shares the dropped piece's colour or shape (a drop may have knocked it against the
 dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
@@ -68,6 +69,11 @@ UNCLEAR_DEGREES = 3.0
 residuals over :data:`SURE_RMS_MM`, is taken to be uncertain by at least this much (one
 standard deviation): a fit on part of an outline can be off by more than its own
 deviations say."""
+MERGED_MM = 0.3
+"""A dropped piece whose outline was found only in part (tightly) and that lies this close
+to a seen piece of its own colour touches it: where the two faces run into one another no
+outline shows (that is why part of it was not found), and a trial that parts them is
+ruled out by what the camera saw."""
 UNSEEN_REACH_MM = 70.0
 """A piece the camera did not see, whose prior lies this close to the dropped piece's
 centre, may have been knocked against it: when it shares the dropped piece's colour or
@@ -120,10 +126,13 @@ def referee_located(
     reference = _decisions(located_verdict)
     doubts: list[str] = []
     sx, sy, sa = dropped.sigma
+    merged: set[str] = set()
     if dropped.found < SURE_FOUND or dropped.rms_mm > SURE_RMS_MM:
         # a fit on part of an outline can be off by more than its deviations say
         sx, sy = max(sx, UNCLEAR_MM), max(sy, UNCLEAR_MM)
         sa = max(sa, UNCLEAR_DEGREES) if math.isfinite(sa) else sa
+        if dropped.rms_mm <= SURE_RMS_MM:
+            merged = _merged(board, dropped, others)
     near = _near(board, dropped, others, board.touch_tolerance + sigmas * max(sx, sy) + 1.0)
     alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
     touch_only: list[str] = []
@@ -177,6 +186,8 @@ def referee_located(
     for pose, moved, moved_to, board_only in trials:
         trial_board = board_with(pose, moved, moved_to)
         trial = verdict_of(trial_board)
+        if not merged <= {p.id for p in trial.touching}:
+            continue  # parts the dropped piece from a face its own runs into
         changed = _decisions(trial)
         if board_only:  # the whole board moved: what touches what stays as located
             trial = _with_touching(trial, located_verdict)
@@ -204,6 +215,14 @@ def _near(board: Board, dropped: Located, others: Sequence[Located], reach: floa
     grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=reach)
     met = {p.id for p in PieceSpace(board, [p.piece() for p in others]).met_by(grown)}
     return [p for p in others if p.known.id in met]
+
+
+def _merged(board: Board, dropped: Located, others: Sequence[Located]) -> set[str]:
+    """The seen pieces of the dropped piece's colour within :data:`MERGED_MM` of it."""
+    assert dropped.pose is not None
+    grown = piece_shape(board, dropped.known.shape, dropped.pose, grow=MERGED_MM)
+    same = [p.piece() for p in others if p.seen and p.known.color == dropped.known.color]
+    return {p.id for p in PieceSpace(board, same).met_by(grown)}
 
 
 def _touched(verdict: Verdict, piece: Piece) -> Verdict:

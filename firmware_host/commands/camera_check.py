@@ -4,8 +4,9 @@ For the people who set up a table: grabs frames from the table's camera (or read
 ``--frames``) and reports the markers found and missing, the image scale (px per mm) at
 the drop zone's centre and corners, the homography's residual, the focus, the exposure
 and the piece colours in use, then a verdict: ``camera ready`` (exit status 0) or what to
-fix (exit status 1). ``--snapshot`` writes the first frame annotated
-(:mod:`firmware_host.camera.snapshot`). Bad input exits with status 2 and one line.
+fix (exit status 1), in the table file's language (``--help`` stays English).
+``--snapshot`` writes the first frame annotated (:mod:`firmware_host.camera.snapshot`).
+Bad input exits with status 2 and one line.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from firmware_host.camera.check import check_frames, colour_findings
 from firmware_host.camera.snapshot import annotated
 from firmware_host.camera.sources import FileSource, open_source
 from firmware_host.camera.tables import table_camera
+from firmware_host.doctor.report import CHECK_AREAS, Columns, area_name
 from firmware_host.errors import InputError
+from firmware_host.i18n import lazy, translator
 
 EXIT_NOT_READY = 1
 """Exit status when something needs fixing."""
@@ -68,17 +71,17 @@ def run(args: argparse.Namespace) -> int:
         if not written:
             raise InputError(args.snapshot, "", "cannot write the snapshot (a .png path?)")
     problems = [f for f in check.findings if not f.ok]
+    t = translator(camera.table.config.language)
     if args.json:
-        print(json.dumps(check.to_json()))
+        print(json.dumps(check.to_json(t.say)))
     else:
+        columns = Columns(t, CHECK_AREAS)
         for finding in check.findings:
-            print(f"{'ok' if finding.ok else 'FIX':<5} {finding.area:<9} {finding.what}")
-            if not finding.ok:
-                print(f"{'':<16}what to do: {finding.fix}")
+            print("\n".join(columns.lines(finding)))
         print()
         if problems:
-            fixes = "; ".join(f"{f.area}: {f.fix}" for f in problems)
-            print(f"camera not ready: {fixes}")
+            fixes = "; ".join(f"{area_name(f.area, t)}: {t.say(f.fix)}" for f in problems)
+            print(lazy("camera not ready: {fixes}", fixes=fixes)(t))
         else:
-            print("camera ready")
+            print(lazy("camera ready")(t))
     return EXIT_NOT_READY if problems else 0

@@ -19,6 +19,7 @@ from firmware_host.errors import InputError
 from firmware_host.games.clack.discs import DISC_SET, load_disc_set
 from firmware_host.games.clever.layout import REFERENCE_LAYOUT, load_layout
 from firmware_host.games.puzzlesheet.sheet import SHEET, load_sheet
+from firmware_host.i18n import SOURCE_LANGUAGE, Listed, Message, Text, lazy, lazy_p
 from firmware_host.model.params import HOST_PARAMS, load_params
 from firmware_host.web.config import REFERENCE_WEB, WebConfig, load_web_config
 
@@ -49,14 +50,37 @@ class LoadedConfig:
     panel: PanelConfig | None
 
 
-DOCS = {
+DOCS: dict[str, Text] = {
     "board": "docs/board.md",
     "table": "docs/sensors.md",
-    "panel": "docs/panel.md and docs/leds.md",
+    "panel": Listed(("docs/panel.md", "docs/leds.md")),
     "web": "docs/web.md",
     "physics": "docs/physics.md",
     "noise": "docs/sensors.md",
 }
+
+FILES: dict[str, Message] = {
+    "board": lazy_p("config file", "board file"),
+    "table": lazy_p("config file", "table file"),
+    "panel": lazy_p("config file", "panel file"),
+    "web": lazy_p("config file", "web file"),
+    "physics": lazy_p("config file", "physics file"),
+    "noise": lazy_p("config file", "noise file"),
+}
+"""Each config file by its kind, as a report names it (games' files: :func:`_file`)."""
+
+
+def _file(kind: str) -> Message:
+    return FILES.get(kind) or lazy("{game} game file", game=kind)
+
+
+def table_language(path: Path | str) -> str:
+    """The language of the table file ``path`` (English when it does not load: the doctor
+    then says why)."""
+    try:
+        return load_table(path).config.language
+    except InputError:
+        return SOURCE_LANGUAGE
 
 
 def _shown(path: Path | str) -> str:
@@ -71,16 +95,34 @@ def _check(report: Report, kind: str, path: Path | str, load: Callable[[Any], An
     try:
         loaded = load(path)
     except InputError as exc:
-        where = f" at {exc.where}" if exc.where else ""
         guide = DOCS.get(kind, "docs/games/")
-        fix = (
-            f"restore the file or give its path ({guide})"
-            if exc.problem == "file not found"
-            else f"edit {_shown(exc.source)}{where}: {exc.problem} (format: {guide})"
+        source = _shown(exc.source)
+        if exc.problem == "file not found":
+            missing = lazy("{file} {path}: file not found", file=_file(kind), path=_shown(path))
+            fix = lazy("restore the file or give its path ({guide})", guide=guide)
+            report.problem("config", missing, fix)
+            return None
+        if exc.where:
+            fix = lazy(
+                "edit {file} at {key}: {problem} (format: {guide})",
+                file=source,
+                key=exc.where,
+                problem=exc.problem,
+                guide=guide,
+            )
+        else:
+            fix = lazy(
+                "edit {file}: {problem} (format: {guide})",
+                file=source,
+                problem=exc.problem,
+                guide=guide,
+            )
+        what = lazy(
+            "{file} {path}: {problem}", file=_file(kind), path=_shown(path), problem=exc.problem
         )
-        report.problem("config", f"{kind} file {_shown(path)}: {exc.problem}", fix)
+        report.problem("config", what, fix)
         return None
-    report.ok("config", f"{kind} file {_shown(path)}")
+    report.ok("config", lazy("{file} {path}", file=_file(kind), path=_shown(path)))
     return loaded
 
 
@@ -96,7 +138,7 @@ def check_page_exposure(report: Report, web: WebConfig, path: Path | str) -> Non
     >>> report = Report(io.StringIO())
     >>> shipped = load_web_config()
     >>> check_page_exposure(report, shipped.model_copy(update={"host": "0.0.0.0"}), "web.yaml")
-    >>> [(f.warning, f.what.endswith("(host 0.0.0.0) with the shipped staff PIN"))
+    >>> [(f.warning, str(f.what).endswith("(host 0.0.0.0) with the shipped staff PIN"))
     ...  for f in report.findings]
     [(True, True)]
     >>> check_page_exposure(report, shipped, "web.yaml")  # this machine only: nothing to say
@@ -108,9 +150,13 @@ def check_page_exposure(report: Report, web: WebConfig, path: Path | str) -> Non
     if web.staff_pin == load_web_config(SHIPPED_WEB).staff_pin:
         report.warn(
             "web",
-            f"web file {_shown(path)}: the page is open to the network (host {web.host}) "
-            "with the shipped staff PIN",
-            f"set staff_pin in {_shown(path)} to a PIN of your own (docs/web.md)",
+            lazy(
+                "web file {path}: the page is open to the network (host {host}) with the "
+                "shipped staff PIN",
+                path=_shown(path),
+                host=web.host,
+            ),
+            lazy("set staff_pin in {path} to a PIN of your own (docs/web.md)", path=_shown(path)),
         )
 
 
@@ -126,5 +172,5 @@ def check_configs(report: Report, files: ConfigFiles) -> LoadedConfig:
     _check(report, "noise", files.noise, load_profile)
     loaders = {"clack": load_disc_set, "clever": load_layout, "sheet": load_sheet}
     for name, path in files.games.items():
-        _check(report, f"game {name}", path, loaders[name])
+        _check(report, name, path, loaders[name])
     return LoadedConfig(table, panel)

@@ -22,10 +22,11 @@ from firmware_host.camera.check import check_frames
 from firmware_host.camera.sources import BadFrame, CameraUnavailable, open_source
 from firmware_host.config.panel import PanelConfig
 from firmware_host.config.table import Table
-from firmware_host.doctor.configs import ConfigFiles, LoadedConfig, check_configs
+from firmware_host.doctor.configs import ConfigFiles, LoadedConfig, check_configs, table_language
 from firmware_host.doctor.gates import GateWatch, beam_list
 from firmware_host.doctor.inventory import inventory_problems
-from firmware_host.doctor.report import Report
+from firmware_host.doctor.report import AREAS, Report
+from firmware_host.i18n import Message, lazy, lazy_n, translator
 from firmware_host.link import messages
 from firmware_host.link.ports import find_hub_port
 from firmware_host.link.session import LinkError
@@ -57,8 +58,9 @@ class DoctorOptions:
 
 
 class Doctor:
-    """One run of the checks, reported to ``out``; ``pin_factory`` is gpiozero's for GPIO
-    tracks (None: the Pi's own)."""
+    """One run of the checks, reported to ``out`` in the table file's language (English
+    when it does not load); ``pin_factory`` is gpiozero's for GPIO tracks (None: the Pi's
+    own)."""
 
     def __init__(
         self,
@@ -71,7 +73,7 @@ class Doctor:
     ) -> None:
         self.options = options
         self.clock = clock
-        self.report = Report(out)
+        self.report = Report(out, translator(table_language(options.files.table)))
         self.pin_factory = pin_factory
         self.link_options = link_options or {}
         self.gates: GateWatch | None = None
@@ -96,8 +98,8 @@ class Doctor:
         if port is None:
             self.report.problem(
                 "hub",
-                "no hub found in /dev/serial/by-id",
-                "plug the hub's USB cable into the Pi, or give --port",
+                lazy("no hub found in /dev/serial/by-id"),
+                lazy("plug the hub's USB cable into the Pi, or give --port"),
             )
             await self._gpio_leds(loaded.panel)
             return self.report.summary()
@@ -116,16 +118,16 @@ class Doctor:
     async def _camera(self, table: Table | None) -> None:
         if not (self.options.hub and self.options.camera):
             flag = "--no-hub" if not self.options.hub else "--no-camera"
-            self.report.say(f"{'skip':<5} {'camera':<7} skipped ({flag})")
+            self.report.skipped("camera", lazy("skipped ({flag})", flag=flag))
             return
         if table is None:
             self.report.problem(
-                "camera", "not checked: the table file did not load", "fix the table file first"
+                "camera", lazy("not checked: the table file did not load"), _FIX_TABLE
             )
             return
         setup = table.camera
         if setup is None:
-            self.report.ok("camera", "no camera (camera: none)")
+            self.report.ok("camera", lazy("no camera (camera: none)"))
             return
         folder = Path(self.options.files.table).resolve().parent
 
@@ -137,19 +139,22 @@ class Doctor:
             name, frames = await asyncio.to_thread(grab)
         except (CameraUnavailable, BadFrame) as exc:
             self.report.problem(
-                "camera", str(exc), "see docs/camera-setup.md, then run tabletop camera check"
+                "camera",
+                exc.text,
+                lazy("see docs/camera-setup.md, then run tabletop camera check"),
             )
             return
-        self.report.ok("camera", f"{name}: a frame grabbed")
+        self.report.ok("camera", lazy("{camera}: a frame grabbed", camera=name))
         check = check_frames(setup, table.board, frames, [name])
         for finding in check.findings:
             if finding.area not in ("markers", "scale"):
                 continue
-            what = f"{finding.area}: {finding.what}"
+            what = lazy("{area}: {what}", area=AREAS[finding.area], what=finding.what)
             if finding.ok:
                 self.report.ok("camera", what)
             else:
-                self.report.problem("camera", what, f"{finding.fix} (tabletop camera check)")
+                fix = lazy("{fix} (tabletop camera check)", fix=finding.fix)
+                self.report.problem("camera", what, fix)
 
     async def _hub_up(self, link: HubLink, port: str, loaded: LoadedConfig) -> bool:
         up = await asyncio.to_thread(self._answered.wait, CONNECT_SECONDS)
@@ -157,23 +162,46 @@ class Doctor:
             self.report.problem("hub", str(link.error).split(":")[0], _after_colon(link.error))
             return False
         if not up or link.hello is None:
+            silent = (
+                lazy(
+                    "the hub at {port} did not answer within {seconds} s ({reason})",
+                    port=port,
+                    seconds=CONNECT_SECONDS,
+                    reason=self._link_down,
+                )
+                if self._link_down
+                else lazy(
+                    "the hub at {port} did not answer within {seconds} s",
+                    port=port,
+                    seconds=CONNECT_SECONDS,
+                )
+            )
             self.report.problem(
                 "hub",
-                f"the hub at {port} did not answer within {CONNECT_SECONDS:g} s"
-                + (f" ({self._link_down})" if self._link_down else ""),
-                "check the USB cable and that nothing else holds the port "
-                "(sudo systemctl stop tabletop), then unplug and replug the hub",
+                silent,
+                lazy(
+                    "check the USB cable and that nothing else holds the port "
+                    "(sudo systemctl stop tabletop), then unplug and replug the hub"
+                ),
             )
             return False
         hello = link.hello
         firmware = ".".join(map(str, hello["firmware"]))
-        self.report.ok("hub", f"hub at {port}: protocol {hello['protocol']}, firmware {firmware}")
+        self.report.ok(
+            "hub",
+            lazy(
+                "hub at {port}: protocol {protocol}, firmware {firmware}",
+                port=port,
+                protocol=str(hello["protocol"]),
+                firmware=firmware,
+            ),
+        )
         hub_tracks = loaded.panel.hub_tracks if loaded.panel is not None else None
         problems = inventory_problems(hello, loaded.table, hub_tracks)
         for what, fix in problems:
             self.report.problem("hub", what, fix)
         if not problems:
-            self.report.ok("hub", "the hub has every sensor and LED the table and panel use")
+            self.report.ok("hub", lazy("the hub has every sensor and LED the table and panel use"))
         return True
 
     def _invalid_frames(self, link: HubLink) -> None:
@@ -185,15 +213,17 @@ class Doctor:
         for line, count in session.stats.problems.items():
             self.report.problem(
                 "hub",
-                f"{line} ({count} time{'s' if count > 1 else ''})",
-                "reflash the hub with hardware/hub/ from this release (see "
-                "hardware/hub/README.md); tabletop hub monitor marks such frames [invalid]",
+                lazy_n("{line} ({count} time)", "{line} ({count} times)", count, line=line),
+                lazy(
+                    "reflash the hub with hardware/hub/ from this release (see "
+                    "hardware/hub/README.md); tabletop hub monitor marks such frames [invalid]"
+                ),
             )
 
     async def _watch_gates(self, link: HubLink, loaded: LoadedConfig) -> None:
         if loaded.table is None:
             self.report.problem(
-                "gates", "not watched: the table file did not load", "fix the table file first"
+                "gates", lazy("not watched: the table file did not load"), _FIX_TABLE
             )
             return
         config = loaded.table.config
@@ -214,32 +244,41 @@ class Doctor:
             await link.command(messages.snapshot_request())
         except LinkError as exc:
             consumer.cancel()
-            self.report.problem("gates", f"the hub did not send its state: {exc}", _REPLUG)
+            self.report.problem(
+                "gates", lazy("the hub did not send its state: {error}", error=str(exc)), _REPLUG
+            )
             return
         self.report.say(
-            f"Within {self.options.window:g} s: sweep a hand slowly along the whole entry gate "
-            "(the opening on top), then pass it through the top gate just above the board."
+            lazy(
+                "Within {seconds} s: sweep a hand slowly along the whole entry gate "
+                "(the opening on top), then pass it through the top gate just above the board.",
+                seconds=self.options.window,
+            )
         )
         await self.clock.sleep(self.options.window)
         consumer.cancel()
-        for gate, name in (("entry", "entry gate"), ("top", "top gate")):
+        for gate in ("entry", "top"):
             never_cut, never_clear = watch.never_cut(gate), watch.never_clear(gate)
             if never_cut:
                 self.report.problem(
                     "gates",
-                    f"{name}: {beam_list(never_cut)} never cut",
-                    "check those beams' emitters and receivers are lined up and plugged in "
-                    "(beams count from the left); run the doctor again",
+                    _NEVER_CUT[gate](beam_list(never_cut)),
+                    lazy(
+                        "check those beams' emitters and receivers are lined up and plugged "
+                        "in (beams count from the left); run the doctor again"
+                    ),
                 )
             if never_clear:
                 self.report.problem(
                     "gates",
-                    f"{name}: {beam_list(never_clear)} never clear",
-                    "remove whatever blocks them (a piece, dust on the lens), check the "
-                    "receiver's cable; run the doctor again",
+                    _NEVER_CLEAR[gate](beam_list(never_clear)),
+                    lazy(
+                        "remove whatever blocks them (a piece, dust on the lens), check the "
+                        "receiver's cable; run the doctor again"
+                    ),
                 )
             if not never_cut and not never_clear:
-                self.report.ok("gates", f"{name}: every beam cut and cleared")
+                self.report.ok("gates", _EVERY_BEAM[gate])
 
     async def _leds(self, link: HubLink, panel: PanelConfig | None) -> None:
         if not self.options.leds:
@@ -254,16 +293,24 @@ class Doctor:
                 for frame in tracks.frames(seat, (False,) * 25, False, False):
                     await link.command(frame)
         except (LinkError, ValueError) as exc:
-            self.report.problem("leds", f"the hub did not take an LED frame: {exc}", _REPLUG)
+            self.report.problem(
+                "leds", lazy("the hub did not take an LED frame: {error}", error=str(exc)), _REPLUG
+            )
             return
         if tracks.failures:
             self.report.problem(
                 "leds",
-                f"{tracks.failures} LED frames did not reach the hub while blinking",
-                "check the hub's USB cable and power; watch the link with tabletop hub monitor",
+                lazy_n(
+                    "{count} LED frame did not reach the hub while blinking",
+                    "{count} LED frames did not reach the hub while blinking",
+                    tracks.failures,
+                ),
+                lazy(
+                    "check the hub's USB cable and power; watch the link with tabletop hub monitor"
+                ),
             )
         else:
-            self.report.ok("leds", "each track blinked in turn on the hub's strips")
+            self.report.ok("leds", lazy("each track blinked in turn on the hub's strips"))
 
     async def _gpio_leds(self, panel: PanelConfig | None) -> None:
         if not self.options.leds or panel is None or panel.led_tracks is None:
@@ -273,28 +320,58 @@ class Doctor:
         except GPIOZeroError as exc:
             self.report.problem(
                 "leds",
-                f"cannot drive the GPIO LED tracks: {exc}",
-                "run on the Raspberry Pi as a user in the gpio group (see docs/install.md)",
+                lazy("cannot drive the GPIO LED tracks: {error}", error=str(exc)),
+                lazy("run on the Raspberry Pi as a user in the gpio group (see docs/install.md)"),
             )
             return
         try:
             await self._blink(tracks)
         finally:
             tracks.close()
-        self.report.ok("leds", "each track blinked in turn on GPIO")
+        self.report.ok("leds", lazy("each track blinked in turn on GPIO"))
 
     async def _blink(self, tracks: TrackDisplay) -> None:
         length = len(frames(BLINK, tracks.exact[0])) * FRAME_SECONDS[BLINK]
         for seat in range(tracks.seats):
-            self.report.say(f"Blinking seat {seat + 1}'s track: check every light of it flashes.")
+            self.report.say(
+                lazy(
+                    "Blinking seat {seat}'s track: check every light of it flashes.",
+                    seat=seat + 1,
+                )
+            )
             tracks.animate(BLINK, [seat])
             await self.clock.sleep(length)
         tracks.close()
 
 
-_REPLUG = "unplug and replug the hub, then run the doctor again"
+_REPLUG = lazy("unplug and replug the hub, then run the doctor again")
+_FIX_TABLE = lazy("fix the table file first")
 
 
-def _after_colon(error: Exception) -> str:
+def _never_cut_entry(beams: Message) -> Message:
+    return lazy("entry gate: {beams} never cut", beams=beams)
+
+
+def _never_cut_top(beams: Message) -> Message:
+    return lazy("top gate: {beams} never cut", beams=beams)
+
+
+def _never_clear_entry(beams: Message) -> Message:
+    return lazy("entry gate: {beams} never clear", beams=beams)
+
+
+def _never_clear_top(beams: Message) -> Message:
+    return lazy("top gate: {beams} never clear", beams=beams)
+
+
+_NEVER_CUT = {"entry": _never_cut_entry, "top": _never_cut_top}
+_NEVER_CLEAR = {"entry": _never_clear_entry, "top": _never_clear_top}
+_EVERY_BEAM = {
+    "entry": lazy("entry gate: every beam cut and cleared"),
+    "top": lazy("top gate: every beam cut and cleared"),
+}
+
+
+def _after_colon(error: Exception) -> str | Message:
     text = str(error)
     return text.split(": ", 1)[1] if ": " in text else _REPLUG

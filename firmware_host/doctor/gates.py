@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.i18n import Message, lazy_n
 from firmware_host.link import wire
 
 GATES = {wire.ENTRY_GATE: "entry", wire.TOP_GATE: "top"}
@@ -62,12 +63,12 @@ class GateWatch:
             (self.cut if cut else self.clear)[gate].add(beam)
 
 
-def beam_list(beams: list[int]) -> str:
+def beam_list(beams: list[int]) -> Message:
     """Beam numbers as people count them (from 1), runs shortened.
 
-    >>> beam_list([0, 1, 2, 6, 9, 10])
+    >>> str(beam_list([0, 1, 2, 6, 9, 10]))
     'beams 1-3, 7, 10-11'
-    >>> beam_list([4])
+    >>> str(beam_list([4]))
     'beam 5'
     """
     runs: list[list[int]] = []
@@ -77,4 +78,4 @@ def beam_list(beams: list[int]) -> str:
         else:
             runs.append([beam])
     parts = [f"{r[0] + 1}-{r[-1] + 1}" if len(r) > 1 else f"{r[0] + 1}" for r in runs]
-    return f"beam{'s' if len(beams) > 1 else ''} {', '.join(parts)}"
+    return lazy_n("beam {numbers}", "beams {numbers}", len(beams), numbers=", ".join(parts))

@@ -7,7 +7,7 @@ beam, strip element, die, reader and LED pixel the files use.
 >>> for what, fix in inventory_problems(hello, load_table(), None):
 ...     print(what)
 >>> hello["entry_beams"] = 24
->>> [what for what, _ in inventory_problems(hello, load_table(), None)]
+>>> [str(what) for what, _ in inventory_problems(hello, load_table(), None)]
 ['the table file uses 30 entry-gate beams, the hub has 24']
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 
 from firmware_host.config.panel import HubTracksConfig
 from firmware_host.config.table import Table
+from firmware_host.i18n import Message, lazy, lazy_n
 
 HUB_CONFIG = "hardware/hub/hub_config.json"
 """Where the hub's own inventory is set (copied to the hub with the firmware)."""
@@ -24,34 +25,38 @@ HUB_CONFIG = "hardware/hub/hub_config.json"
 
 def inventory_problems(
     hello: dict[str, Any], table: Table | None, hub_tracks: HubTracksConfig | None
-) -> list[tuple[str, str]]:
+) -> list[tuple[Message, Message]]:
     """``(what is wrong, what to do)`` for each thing the files use that the hub lacks."""
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[Message, Message]] = []
     if table is not None:
         config = table.config
         counts = config.edge_strip.count
         edge = counts.left + counts.bottom + counts.right
         needs = [
-            ("entry_beams", "entry-gate beams", config.entry_gate.count, "entry_gate.count"),
-            ("top_beams", "top-gate beams", len(config.top_gate.heights), "top_gate.heights"),
-            ("curtain", "curtain beams", config.curtain.count, "curtain.count"),
-            ("edge", "edge-strip elements", edge, "edge_strip.count"),
-            ("dice", "dice", config.dice.count, "dice.count"),
+            ("entry_beams", _entry_beams, config.entry_gate.count, "entry_gate.count"),
+            ("top_beams", _top_beams, len(config.top_gate.heights), "top_gate.heights"),
+            ("curtain", _curtain_beams, config.curtain.count, "curtain.count"),
+            ("edge", _edge_elements, edge, "edge_strip.count"),
+            ("dice", _dice, config.dice.count, "dice.count"),
         ]
-        for key, name, used, table_key in needs:
+        for key, uses, used, table_key in needs:
             if hello[key] < used:
                 problems.append(
                     (
-                        f"the table file uses {used} {name}, the hub has {hello[key]}",
-                        f"make {table_key} in the table file match the table as built, or "
-                        f"the hub's {HUB_CONFIG} (then copy it to the hub)",
+                        uses(used, hello[key]),
+                        lazy(
+                            "make {key} in the table file match the table as built, or the "
+                            "hub's {file} (then copy it to the hub)",
+                            key=table_key,
+                            file=HUB_CONFIG,
+                        ),
                     )
                 )
         if config.piece_reader.present and not hello["piece_reader"]:
             problems.append(
                 (
-                    "the table file has a piece reader, the hub reports none",
-                    "check the tray cable to the hub, or set piece_reader.present: false",
+                    lazy("the table file has a piece reader, the hub reports none"),
+                    lazy("check the tray cable to the hub, or set piece_reader.present: false"),
                 )
             )
     if hub_tracks is not None:
@@ -60,19 +65,85 @@ def inventory_problems(
             if track.strip >= len(strips):
                 problems.append(
                     (
-                        f"seat {seat + 1}'s LED track is on strip {track.strip}, "
-                        f"the hub has {len(strips)} strips",
-                        f"fix hub_tracks.tracks[{seat}].strip in the panel file, or add the "
-                        f"strip to led_strips in {HUB_CONFIG}",
+                        lazy_n(
+                            "seat {seat}'s LED track is on strip {strip}, the hub has {count} "
+                            "strip",
+                            "seat {seat}'s LED track is on strip {strip}, the hub has {count} "
+                            "strips",
+                            len(strips),
+                            seat=seat + 1,
+                            strip=track.strip,
+                        ),
+                        lazy(
+                            "fix {key} in the panel file, or add the strip to led_strips in {file}",
+                            key=f"hub_tracks.tracks[{seat}].strip",
+                            file=HUB_CONFIG,
+                        ),
                     )
                 )
             elif max(track.pixels()) >= strips[track.strip]:
                 problems.append(
                     (
-                        f"seat {seat + 1}'s LED track reaches pixel {max(track.pixels())}, "
-                        f"strip {track.strip} has {strips[track.strip]} pixels",
-                        f"fix hub_tracks.tracks[{seat}] in the panel file, or the strip's "
-                        f"count in {HUB_CONFIG}",
+                        lazy_n(
+                            "seat {seat}'s LED track reaches pixel {pixel}, strip {strip} has "
+                            "{count} pixel",
+                            "seat {seat}'s LED track reaches pixel {pixel}, strip {strip} has "
+                            "{count} pixels",
+                            strips[track.strip],
+                            seat=seat + 1,
+                            pixel=max(track.pixels()),
+                            strip=track.strip,
+                        ),
+                        lazy(
+                            "fix {key} in the panel file, or the strip's count in {file}",
+                            key=f"hub_tracks.tracks[{seat}]",
+                            file=HUB_CONFIG,
+                        ),
                     )
                 )
     return problems
+
+
+def _entry_beams(used: int, has: int) -> Message:
+    return lazy_n(
+        "the table file uses {count} entry-gate beam, the hub has {has}",
+        "the table file uses {count} entry-gate beams, the hub has {has}",
+        used,
+        has=has,
+    )
+
+
+def _top_beams(used: int, has: int) -> Message:
+    return lazy_n(
+        "the table file uses {count} top-gate beam, the hub has {has}",
+        "the table file uses {count} top-gate beams, the hub has {has}",
+        used,
+        has=has,
+    )
+
+
+def _curtain_beams(used: int, has: int) -> Message:
+    return lazy_n(
+        "the table file uses {count} curtain beam, the hub has {has}",
+        "the table file uses {count} curtain beams, the hub has {has}",
+        used,
+        has=has,
+    )
+
+
+def _edge_elements(used: int, has: int) -> Message:
+    return lazy_n(
+        "the table file uses {count} edge-strip element, the hub has {has}",
+        "the table file uses {count} edge-strip elements, the hub has {has}",
+        used,
+        has=has,
+    )
+
+
+def _dice(used: int, has: int) -> Message:
+    return lazy_n(
+        "the table file uses {count} die, the hub has {has}",
+        "the table file uses {count} dice, the hub has {has}",
+        used,
+        has=has,
+    )

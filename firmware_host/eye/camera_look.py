@@ -44,6 +44,7 @@ from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
 from firmware_host.eye.questions import Question, best_question, question_text
+from firmware_host.i18n import Text, lazy, said
 from firmware_host.model.world import Snapshot, World
 from firmware_host.rules.landing import Verdict
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
@@ -90,7 +91,7 @@ class CameraLook:
         self.camera = camera
         self.outcome: Outcome | None = None
         self.judged_by = "strips"
-        self.fault: str | None = None
+        self.fault: Text | None = None
         self.seen: Seen | None = None
         self.camera_verdict: CameraVerdict | None = None
         self._boards: list[tuple[Verdict, tuple[Piece, ...]]] = []
@@ -122,7 +123,7 @@ class CameraLook:
             self._spots = tuple(board[-1].pose for board in landings)
             self.seen = self.camera(identity, expected_priors(landings, self.piece_id))
         except CAMERA_FAULTS as exc:
-            self.fault = f"the camera is out: {exc}"
+            self.fault = lazy("the camera is out: {why}", why=said(exc))
             return self._set(self._anchor(self.look.finish()), "strips")
         located = tell_twins(self.seen.located, self.piece_id, self._spots)
         self.seen = replace(self.seen, located=tuple(located))
@@ -131,7 +132,7 @@ class CameraLook:
             board, self.look.eye.edges, located, self.piece_id, self.seen.held_wrong
         )
         if found is None:
-            self.fault = "the camera did not see the dropped piece"
+            self.fault = lazy("the camera did not see the dropped piece")
             return self._set(self._anchor(self.look.finish()), "strips")
         self.camera_verdict = found
         explained = self._explains(found.pieces, readings) and self._released_there(found)
@@ -150,8 +151,10 @@ class CameraLook:
         self._weights.append(1.0)
         return self._ask_or(
             Disagree(
-                "the camera and the strips see different landings and no question tells "
-                "them apart: staff confirm the board"
+                lazy(
+                    "the camera and the strips see different landings and no question tells "
+                    "them apart: staff confirm the board"
+                )
             )
         )
 
@@ -169,8 +172,10 @@ class CameraLook:
         if not kept:
             return self._set(
                 Disagree(
-                    "the players' answer agrees with nothing the camera saw: "
-                    "staff confirm the board"
+                    lazy(
+                        "the players' answer agrees with nothing the camera saw: staff "
+                        "confirm the board"
+                    )
                 ),
                 "camera",
             )

@@ -52,6 +52,7 @@ from firmware_host.eye.likelihood import StripLikelihood
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Jam, Outcome, SecondPiece
 from firmware_host.eye.questions import PieceQuestion, Question, best_question, features
 from firmware_host.eye.questions import question_text as _text
+from firmware_host.i18n import lazy, lazy_n
 from firmware_host.model.params import PairValues, PaneDrag, PhysicsParams
 from firmware_host.model.world import Drop, Snapshot, World
 from firmware_host.rules.landing import Verdict, judge
@@ -269,8 +270,10 @@ class Look:
         self.passes = passes(entry.entry, entry.released_us, config)
         if second_piece(self.passes, config):
             return SecondPiece(
-                "a second piece went through the entry gate before the first settled: "
-                "take it out (or confirm the board)"
+                lazy(
+                    "a second piece went through the entry gate before the first settled: "
+                    "take it out (or confirm the board)"
+                )
             )
         if identity is None:
             return Asking(PieceQuestion("Which piece was dropped?", self.options))
@@ -306,8 +309,11 @@ class Look:
         config = self.eye.config.entry
         if (readings.settled_us - readings.released_us) / 1e6 >= config.jam_after_s:
             self.outcome = Jam(
-                f"the {self._name(self.identity)} has not come to rest "
-                f"{config.jam_after_s:g} s after release: free it, then confirm the board"
+                lazy(
+                    "the piece has not come to rest {seconds} s after release: free it, then "
+                    "confirm the board",
+                    seconds=config.jam_after_s,
+                )
             )
         else:
             self.outcome = self._early
@@ -324,10 +330,6 @@ class Look:
         the weights, the refinement, and the decision or the first question."""
         self.outcome = self._finish()
         return self.outcome
-
-    @staticmethod
-    def _name(identity: tuple[Color, Shape] | None) -> str:
-        return "piece" if identity is None else f"{identity[0]} {identity[1]}"
 
     def choose(self, color: Color, shape: Shape) -> Outcome:
         """The players' answer to a :class:`PieceQuestion`: the piece dropped."""
@@ -360,8 +362,10 @@ class Look:
                         keep.append(len(self.candidates) - 1)
         if not keep:
             self.outcome = Disagree(
-                "no candidate landing agrees with the answer: the board and the model "
-                "disagree; confirm the board or re-sync"
+                lazy(
+                    "no candidate landing agrees with the answer: the board and the model "
+                    "disagree; confirm the board or re-sync"
+                )
             )
             return self.outcome
         self.candidates = [self.candidates[i] for i in keep]
@@ -394,8 +398,10 @@ class Look:
         modes = eye.release_fit.modes(identity[1], self.passes)
         if not modes:
             return Disagree(
-                "the entry gate saw no piece go through: the board and the model "
-                "disagree; confirm the board or re-sync"
+                lazy(
+                    "the entry gate saw no piece go through: the board and the model "
+                    "disagree; confirm the board or re-sync"
+                )
             )
         rng = self.rng
         spread = eye.config.candidates
@@ -426,14 +432,21 @@ class Look:
                 found += self._simulate(drop, physics, carried, board=best.board)
         if not found:
             return Disagree(
-                "no candidate drop fits the board: the board and the model disagree; "
-                "confirm the board or re-sync"
+                lazy(
+                    "no candidate drop fits the board: the board and the model disagree; "
+                    "confirm the board or re-sync"
+                )
             )
         best = max(found, key=lambda c: c.log_weight)
         if best.mismatches > eye.config.likelihood.max_mismatch:
             return Disagree(
-                f"the best candidate leaves {best.mismatches} sensor readings unexplained: "
-                "the board and the model disagree; confirm the board or re-sync"
+                lazy_n(
+                    "the best candidate leaves {count} sensor reading unexplained: the board "
+                    "and the model disagree; confirm the board or re-sync",
+                    "the best candidate leaves {count} sensor readings unexplained: the board "
+                    "and the model disagree; confirm the board or re-sync",
+                    best.mismatches,
+                )
             )
         top = best.log_weight
         temperature = eye.config.likelihood.temperature
@@ -562,8 +575,11 @@ class Look:
                 return self._ask(feature)
         if shares[leading] < config.staff_below:
             return Disagree(
-                f"the eye cannot tell the landing apart (best verdict {shares[leading]:.0%} "
-                "sure after the questions): staff confirm the board"
+                lazy(
+                    "the eye cannot tell the landing apart (best verdict {percent}% sure "
+                    "after the questions): staff confirm the board",
+                    percent=round(shares[leading] * 100),
+                )
             )
         candidate = self.candidates[chosen]
         self.eye.belief = self._belief(chosen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_host.eye.questions import PieceQuestion, Question
+from firmware_host.i18n import Text
 from firmware_host.model.world import Snapshot
 from firmware_host.rules.landing import Verdict
 from firmware_host.rules.pieces import Piece
@@ -40,7 +41,7 @@ class Disagree:
     """No candidate explains the readings (or the players' answers): the board and the
     model disagree. Staff confirm the board or re-sync the model."""
 
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class SecondPiece:
     """A second piece went through the entry gate before the first settled: neither can
     be judged alone. Staff take the second one out (or confirm the board)."""
 
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Jam:
     """The piece never came to rest (stuck between the panes, or still moving): staff free
     it, then confirm the board."""
 
-    reason: str
+    reason: Text
 
 
 Outcome = Decided | Asking | Disagree | SecondPiece | Jam

@@ -1,8 +1,10 @@
 """The yes/no questions the eye asks, and which one best separates its candidates.
 
 A question is about one **feature** of the dropped piece's landing that a player can see
-at a glance: does it touch a given piece, an edge, stick out above the top, reach a
-level, lie on a bonus circle (``bonus:<k>``, the k-th of the board's circles). Each
+at a glance: does it touch a given piece, a part of an edge that shows its own symbol
+(``edge:<side>``: what the edge rule turns on; a side carries several symbols), stick out
+above the top, reach a level, lie on a bonus circle (``bonus:<k>``, the k-th of the
+board's circles). Each
 candidate landing has a yes or no for every feature (:func:`features`); the eye asks the
 feature whose answer most raises the chance of then deciding right (:func:`best_question`).
 
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import BonusCircle
-from firmware_host.rules.landing import Rule, Verdict
+from firmware_host.rules.landing import EdgeContact, Rule, Verdict
 from firmware_host.rules.pieces import Color, Piece, Shape
 
 
@@ -61,10 +63,14 @@ def features(
     """Every feature (question id) of a landing, yes or no.
 
     ``pieces`` are the pieces the players can ask about (the others on the board),
-    ``circles`` the board's bonus circles.
+    ``circles`` the board's bonus circles. ``edge:<side>`` is whether the landing touches
+    a segment of that side showing the dropped piece's own symbol: a segment of another
+    symbol breaks no rule, and a player answering about the whole side would keep the
+    wrong landing.
     """
     touching = {p.id for p in verdict.touching}
-    sides = {e.side for e in verdict.edges}
+    offending = verdict.offenders.get(Rule.EDGE, ())
+    sides = {e.side for e in offending if isinstance(e, EdgeContact)}
     found = {f"touch:{p.id}": p.id in touching for p in pieces}
     found.update({f"edge:{side}": side in sides for side in ("left", "bottom", "right")})
     found["height"] = Rule.HEIGHT in verdict.offenders
@@ -84,8 +90,7 @@ def question_text(
         other = next(p for p in pieces if p.id == arg)
         return f"Is {name} touching the {other.describe()} ({other.id})?"
     if kind == "edge":
-        where = "bottom edge" if arg == "bottom" else f"{arg} edge"
-        return f"Does {name} touch the {where}?"
+        return f"Does {name} touch a part of the {arg} edge that shows its own symbol?"
     if kind == "height":
         return f"Does {name} stick out above the top?"
     if kind == "bonus":

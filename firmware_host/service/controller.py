@@ -79,7 +79,7 @@ from firmware_host.web.actions import (
 from firmware_host.web.ask import plain_question
 from firmware_host.web.table import ViewChannel
 from firmware_host.web.view import Question, Selection, TableView
-from firmware_host.web.words import PIECE, explain
+from firmware_host.web.words import PIECE, SUBJECT, explain
 
 log = logging.getLogger("firmware_host.service")
 
@@ -195,11 +195,13 @@ class TableController:
             self.settle_joker(action.spend)
         elif isinstance(action, Answer):
             if self._question is None or self._question.id != action.question:
-                raise IllegalMove(f"no pending question {action.question!r}")
+                raise IllegalMove(
+                    lazy("no pending question {question}", question=repr(action.question))
+                )
             await self.answer(action.yes)
         elif isinstance(action, Again):
             if self._phase is not Phase.OVER:
-                raise IllegalMove("the game is not over yet")
+                raise IllegalMove(lazy("the game is not over yet"))
             self._start_next(self.state.started, "a new game with the same players begins")
         else:
             self._staff(action)
@@ -222,7 +224,7 @@ class TableController:
                 elif button is Button.CONFIRM:
                     self.confirm()
         except IllegalMove as exc:
-            self._say(str(exc))
+            self._say(exc.text)
 
     def select(self, color: Color, shape: Shape) -> None:
         """The current player chooses the ``color`` ``shape`` to drop next."""
@@ -237,7 +239,9 @@ class TableController:
         """The selected shape is about to be dropped."""
         turn = self._turn_for_input()
         if self._selection is None:
-            raise IllegalMove(f"{turn.player} has not selected a shape to confirm")
+            raise IllegalMove(
+                lazy("{player} has not selected a shape to confirm", player=turn.player)
+            )
         selection = self._selection
         piece = PIECE[selection.color, selection.shape]
         self._say(lazy("{player}: drop the {piece} now", player=turn.player, piece=piece))
@@ -245,7 +249,7 @@ class TableController:
     async def answer(self, yes: bool) -> None:
         """The players answer the referee's pending yes/no question."""
         if self._question is None or self._piece_question():
-            raise IllegalMove("the referee has not asked a yes/no question")
+            raise IllegalMove(lazy("the referee has not asked a yes/no question"))
         event(log, "answer", question=self._question.id, yes=yes)
         self._question = None
         await self._settle(self.referee.answer, yes)
@@ -254,7 +258,9 @@ class TableController:
         """The players answer "which piece was dropped?" with the ``color`` ``shape``."""
         asked = self.asked
         if asked is None or (color, shape) not in asked.options:
-            raise IllegalMove(f"the referee did not ask whether the {color} {shape} fell")
+            raise IllegalMove(
+                lazy("the referee did not ask whether {piece} fell", piece=SUBJECT[color, shape])
+            )
         event(log, "piece chosen", color=color, shape=shape)
         self._question = None
         await self._settle(self.referee.choose, color, shape)
@@ -262,7 +268,7 @@ class TableController:
     def settle_joker(self, spend: bool) -> None:
         """Spend (True) or decline the joker on offer."""
         if self._phase is not Phase.JOKER:
-            raise IllegalMove("no joker is on offer")
+            raise IllegalMove(lazy("no joker is on offer"))
         drop = self.state.drops[-1]
         if spend:
             self._record(JokerSpent(drop.turn))
@@ -305,9 +311,7 @@ class TableController:
             elif turn is None:
                 fell = lazy("a piece fell while the game is over: take it out; it does not count")
             else:
-                fell = lazy(
-                    "a piece fell while a question is open: take it out; it does not count"
-                )
+                fell = lazy("a piece fell while a question is open: take it out; it does not count")
             self.mishap(_disagrees(fell))
             return
         self._unjudged = turn.number
@@ -328,9 +332,14 @@ class TableController:
         it lies (the dropped one last); the drop is judged on it."""
         turn = self.state.current
         if turn is None or self._unjudged != turn.number or self._phase is not Phase.SELECT:
-            raise IllegalMove("no drop waits for staff to confirm the board")
+            raise IllegalMove(lazy("no drop waits for staff to confirm the board"))
         if not pieces or pieces[-1].id != piece_id(turn.number):
-            raise IllegalMove(f"the board must end with the piece dropped, {piece_id(turn.number)}")
+            raise IllegalMove(
+                lazy(
+                    "the board must end with the piece dropped, {piece}",
+                    piece=piece_id(turn.number),
+                )
+            )
         event(log, "board confirmed by staff", turn=turn.number, pieces=len(pieces))
         self._decided(Landed(pieces))
 
@@ -369,11 +378,11 @@ class TableController:
     def _turn_for_input(self) -> Turn:
         turn = self.state.current
         if turn is None or self._phase is Phase.OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(lazy("the game is over"))
         if self._phase is not Phase.SELECT:
-            raise IllegalMove("answer the referee's question or the joker offer first")
+            raise IllegalMove(lazy("answer the referee's question or the joker offer first"))
         if self.paused is not None:
-            raise IllegalMove(f"the game is paused: {self.paused}")
+            raise IllegalMove(lazy("the game is paused: {why}", why=self.paused))
         return turn
 
     def _identity(self, tag: str | None) -> Identity | None:
@@ -555,14 +564,14 @@ class TableController:
             self._phase = Phase.SELECT if self.state.current else Phase.OVER
             self._say(lazy("re-synced: the turn starts again"))
         else:
-            raise IllegalMove("settings are changed in the config files for this table")
+            raise IllegalMove(lazy("settings are changed in the config files for this table"))
 
     def _start_next(self, started: GameStarted, status: Text) -> None:
         """End this game (if it is not over) and begin the next one, set up as ``started``."""
         if self._new_game is None:
-            raise IllegalMove("this table cannot start a new game")
+            raise IllegalMove(lazy("this table cannot start a new game"))
         if self._phase is Phase.JUDGING:
-            raise IllegalMove("the referee is judging a drop: try again in a moment")
+            raise IllegalMove(lazy("the referee is judging a drop: try again in a moment"))
         GameState.start(started)  # a set-up the rules refuse is refused before anything ends
         self.game.finish()
         self.game = self._new_game(started)
@@ -616,11 +625,11 @@ class TableController:
         )
 
     @property
-    def camera_status(self) -> str:
+    def camera_status(self) -> Text:
         """``"none"`` (no camera), ``"ok"``, or what keeps the referee's camera out."""
         return self.referee.camera_status if isinstance(self.referee, CameraReferee) else "none"
 
-    def _camera_out(self) -> str:
+    def _camera_out(self) -> Text:
         """What keeps the referee's camera out ("" while it sees, or without one)."""
         status = self.camera_status
         return "" if status in ("ok", "none") else status
@@ -638,7 +647,7 @@ def set_up(started: GameStarted, action: Staff) -> GameStarted:
         )
     if action.teams is not None:
         if action.players is not None:
-            raise IllegalMove("staff: name the players or the teams, not both")
+            raise IllegalMove(lazy("staff: name the players or the teams, not both"))
         teams = action.teams
         dealt = deal_colors([tuple(team.colors) or None for team in teams])
         competitors = tuple(
@@ -651,7 +660,14 @@ def set_up(started: GameStarted, action: Staff) -> GameStarted:
     names = [name.strip() for name in action.players]
     wanted = action.colors if action.colors is not None else [[] for _ in names]
     if len(wanted) != len(names):
-        raise IllegalMove(f"staff: {len(names)} players but {len(wanted)} lists of colours")
+        raise IllegalMove(
+            lazy_n(
+                "staff: {players} players but {count} list of colours",
+                "staff: {players} players but {count} lists of colours",
+                len(wanted),
+                players=len(names),
+            )
+        )
     dealt = deal_colors([tuple(colors) or None for colors in wanted])
     competitors = tuple(
         Competitor(name, (name,), colors) for name, colors in zip(names, dealt, strict=True)

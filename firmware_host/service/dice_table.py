@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.i18n import Say, Text, lazy
+from firmware_host.i18n import Say, Text, lazy, said
 from firmware_host.journal.store import Journal
 from firmware_host.logs import event as log_event
 from firmware_host.sensors import DieReading
@@ -192,7 +192,7 @@ class DiceTable:
             self.throw()
         elif isinstance(action, Again):
             if not self.game.over:
-                raise IllegalMove("the game is not over yet")
+                raise IllegalMove(lazy("the game is not over yet"))
             self._start_next(self.journal.events(self.game_id)[0].data)
         elif action.op is StaffOp.ABORT:
             self.abort()
@@ -200,7 +200,11 @@ class DiceTable:
             self.set_up(tuple(name.strip() for name in action.players))
         else:
             raise IllegalMove(
-                f"staff: {action.op.value} is a Drop It action, not for {type(self.game).TITLE}"
+                lazy(
+                    "staff: {action} is a Drop It action, not for {game}",
+                    action=action.op.value,
+                    game=type(self.game).TITLE,
+                )
             )
 
     def play(self, player: str, move: Mapping[str, Any]) -> None:
@@ -212,9 +216,9 @@ class DiceTable:
         """Throw the dice the game waits for (the simulator's dice only)."""
         roll = self.game.roll()
         if roll is None:
-            raise IllegalMove("the game is not waiting for a throw")
+            raise IllegalMove(lazy("the game is not waiting for a throw"))
         if self.thrower is None:
-            raise IllegalMove(f"{roll.by}: throw the dice in the tray")
+            raise IllegalMove(lazy("{player}: throw the dice in the tray", player=roll.by))
         self.thrower(roll.dice)
 
     def die(self, reading: DieReading) -> None:
@@ -245,7 +249,7 @@ class DiceTable:
             first = kind.first_event(setup)
             kind.replay([first])
         except (ValueError, InputError) as exc:
-            raise IllegalMove(f"staff: {exc}") from exc
+            raise IllegalMove(lazy("staff: {problem}", problem=said(exc))) from exc
         self.setup = setup
         self._start_next(first)
 
@@ -257,7 +261,10 @@ class DiceTable:
         self.game_id = self.journal.start_game(kind.KIND, first)
         self.events = 1
         log_event(
-            log, "game started", game=self.game_id, kind=kind.KIND,
+            log,
+            "game started",
+            game=self.game_id,
+            kind=kind.KIND,
             players=",".join(self.game.players),
         )
         self.tray.want(self.game.roll())

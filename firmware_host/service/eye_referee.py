@@ -36,6 +36,7 @@ from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
 from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
+from firmware_host.i18n import Text, lazy
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
@@ -67,7 +68,7 @@ class EyeReferee:
         self.params = params
         self.camera = camera
         self._look: Look | CameraLook | None = None
-        self._camera_fault: str | None = None
+        self._camera_fault: Text | None = None
         self._begun: tuple[_Drop, Future[Look]] | None = None
         self._early = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eye early")
 
@@ -132,11 +133,13 @@ class EyeReferee:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end
                 log.exception("the camera's look failed")
-                raise CameraUnavailable(f"the camera's look failed: {exc}") from exc
+                raise CameraUnavailable(
+                    lazy("the camera's look failed: {error}", error=str(exc))
+                ) from exc
 
         return look
 
-    def _camera_changed(self, fault: str | None) -> None:
+    def _camera_changed(self, fault: Text | None) -> None:
         """Log when the camera goes out or comes back (once per change)."""
         if fault == self._camera_fault:
             return
@@ -144,11 +147,11 @@ class EyeReferee:
             event(log, "camera back", logging.INFO)
         else:
             event(log, "camera fault: the drop judged by the strips and gates", logging.WARNING,
-                  reason=fault)
+                  reason=str(fault))
         self._camera_fault = fault
 
     @property
-    def camera_status(self) -> str:
+    def camera_status(self) -> Text:
         """``"none"`` (no camera), ``"ok"``, or what keeps the camera out."""
         if self.camera is None:
             return "none"
@@ -191,7 +194,7 @@ class EyeReferee:
 
     def _open(self) -> Look | CameraLook:
         if self._look is None:
-            raise IllegalMove("the referee has not looked at a drop yet")
+            raise IllegalMove(lazy("the referee has not looked at a drop yet"))
         return self._look
 
     @staticmethod

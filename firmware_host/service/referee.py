@@ -62,7 +62,7 @@ class Mishap:
 
     kind: MishapKind
     message: Text
-    """What to do, in the players' words (the eye's own reasons are English)."""
+    """What to do, in the players' words (said in each reader's language)."""
 
 
 Outcome = Landed | Asked | Mishap
@@ -117,6 +117,6 @@ class CameraReferee(Referee, Protocol):
     """A referee that looks with the table's camera and says how the camera is doing."""
 
     @property
-    def camera_status(self) -> str:
+    def camera_status(self) -> Text:
         """``"none"`` (no camera), ``"ok"``, or what keeps the camera out."""
         ...

@@ -106,7 +106,7 @@ class ClackTable:
         try:
             ClackGame.start(disc_set(), started)
         except IllegalMove as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(exc.text) from None
         return started.to_json()
 
     @classmethod
@@ -193,8 +193,13 @@ class ClackTable:
             )
         if round_seen is None and self.game.awaiting_roll and self.game.variant == "race":
             raise IllegalMove(
-                f"{seat}'s claim of disc {disc} is refused: no round is open, "
-                f"{self.game.roller} rolls the dice next"
+                lazy(
+                    "{player}'s claim of disc {disc} is refused: no round is open, {roller} "
+                    "rolls the dice next",
+                    player=seat,
+                    disc=disc,
+                    roller=self.game.roller,
+                )
             )
         claim = DiscClaimed(self.game.round if round_seen is None else round_seen, seat, disc)
         self.game.judge_claim(claim)

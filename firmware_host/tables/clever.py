@@ -81,11 +81,18 @@ class CleverTable:
             raise ValueError(f"{cls.TITLE} has no variants, got {setup.variant!r}")
         if not MIN_PLAYERS <= len(setup.players) <= MAX_PLAYERS:
             raise ValueError(
-                f"{cls.TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"got {len(setup.players)}"
+                lazy(
+                    "{game} is for {least} to {most} players, got {count}",
+                    game=cls.TITLE,
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    count=len(setup.players),
+                )
             )
         if len(set(setup.players)) != len(setup.players):
-            raise ValueError(f"a name appears twice among {', '.join(setup.players)}")
+            raise ValueError(
+                lazy("a name appears twice among {players}", players=", ".join(setup.players))
+            )
         return GameStarted(setup.players, setup.players[0], setup.seed).to_json()
 
     @classmethod

@@ -141,9 +141,22 @@ class Gotta2Table:
             raise ValueError(f"{cls.TITLE} has no variants, got {setup.variant!r}")
         players = setup.players
         if not 1 <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"{cls.TITLE} takes 1 to {MAX_PLAYERS} players, got {len(players)}")
+            raise ValueError(
+                lazy(
+                    "{game} is for {least} to {most} players, got {count}",
+                    game=cls.TITLE,
+                    least=1,
+                    most=MAX_PLAYERS,
+                    count=len(players),
+                )
+            )
         if len(set(players)) != len(players) or not all(p.strip() for p in players):
-            raise ValueError(f"player names must be distinct and not blank, got {list(players)}")
+            raise ValueError(
+                lazy(
+                    "player names must be distinct and not blank, got {players}",
+                    players=str(list(players)),
+                )
+            )
         return GameStarted(players=players, seed=setup.seed).to_json()
 
     @classmethod

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import monotonic
 
+from firmware_host.i18n import lazy
 from firmware_host.web.actions import TABLE_SEAT, Refused
 from firmware_host.web.config import WebConfig
 
@@ -88,7 +89,8 @@ class Access:
         strikes = self._strikes.get(host)
         if strikes is not None and self._clock() < strikes.locked_until:
             raise Refused(
-                "too many wrong codes or PINs from this device; try again later", forbidden=True
+                lazy("too many wrong codes or PINs from this device; try again later"),
+                forbidden=True,
             )
 
     def _strike(self, host: str) -> None:
@@ -105,14 +107,18 @@ class Access:
         ``seat`` is not a player of the game.
         """
         if not self.config.phones:
-            raise Refused("phones may not join at this table", forbidden=True)
+            raise Refused(lazy("phones may not join at this table"), forbidden=True)
         self._check_locked(host)
         game = self._for(game_id)
         if not hmac.compare_digest(code.encode(), game.code.encode()):
             self._strike(host)
-            raise Refused("wrong join code (it is shown on the table's screen)", forbidden=True)
+            raise Refused(
+                lazy("wrong join code (it is shown on the table's screen)"), forbidden=True
+            )
         if seat not in players:
-            raise Refused(f"no player {seat!r} in this game", forbidden=True)
+            raise Refused(
+                lazy("no player {player} in this game", player=repr(seat)), forbidden=True
+            )
         token = "".join(self._random.choice("abcdefghijkmnpqrstuvwxyz23456789") for _ in range(32))
         game.seats[token] = seat
         return token
@@ -131,4 +137,4 @@ class Access:
         self._check_locked(host)
         if not hmac.compare_digest(pin.encode(), self.config.staff_pin.encode()):
             self._strike(host)
-            raise Refused("wrong staff PIN", forbidden=True)
+            raise Refused(lazy("wrong staff PIN"), forbidden=True)

@@ -38,8 +38,10 @@ from pydantic import Field, TypeAdapter, ValidationError
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, validation_error
 from firmware_host.errors import InputError, TabletopError
+from firmware_host.i18n import Text, lazy
 from firmware_host.rules.pieces import Color, Shape
 from firmware_host.web.view import TableView
+from firmware_host.web.words import PIECE
 
 A = TypeVar("A")
 
@@ -205,7 +207,7 @@ class Refused(TabletopError):
     """An action this device may not take now. ``forbidden``: wrong code, PIN or seat (403);
     otherwise the game is not waiting for it (409)."""
 
-    def __init__(self, message: str, forbidden: bool = False) -> None:
+    def __init__(self, message: Text, forbidden: bool = False) -> None:
         super().__init__(message)
         self.forbidden = forbidden
 
@@ -221,30 +223,44 @@ def check_action(action: SeatAction, view: TableView, seat: str) -> None:
     if isinstance(action, Answer):
         question = view.question
         if question is None or question.id != action.question:
-            raise Refused(f"no pending question {action.question!r}")
+            raise Refused(lazy("no pending question {question}", question=repr(action.question)))
         if not _acts_for(seat, (question.player,)):
-            raise Refused(f"the question is for {question.player}, not {seat}", forbidden=True)
+            raise Refused(
+                lazy("the question is for {player}, not {seat}", player=question.player, seat=seat),
+                forbidden=True,
+            )
         return
     if isinstance(action, Joker):
         drop = view.last_drop
         if not view.joker_offer or drop is None:
-            raise Refused("no joker is on offer")
+            raise Refused(lazy("no joker is on offer"))
         if not _acts_for(seat, view.joker_players):
-            raise Refused(f"the joker is {drop.competitor}'s, not {seat}'s", forbidden=True)
+            raise Refused(
+                lazy("the joker is {owner}'s, not {seat}'s", owner=drop.competitor, seat=seat),
+                forbidden=True,
+            )
         return
     if isinstance(action, Again):
         if current is not None or view.joker_offer:
-            raise Refused("the game is not over yet")
+            raise Refused(lazy("the game is not over yet"))
         if not _acts_for(seat, view.players):
-            raise Refused(f"{seat} did not play this game", forbidden=True)
+            raise Refused(lazy("{seat} did not play this game", seat=seat), forbidden=True)
         return
     if current is None:
-        raise Refused("the game is over")
+        raise Refused(lazy("the game is over"))
     if not _acts_for(seat, (current,)):
-        raise Refused(f"it is {current}'s turn, not {seat}'s", forbidden=True)
+        raise Refused(
+            lazy("it is {player}'s turn, not {seat}'s", player=current, seat=seat), forbidden=True
+        )
     if isinstance(action, Select):
         standing = view.current_standing
         if standing is None or standing.supply.count(action.color, action.shape) == 0:
-            raise Refused(f"{current} has no {action.color} {action.shape} left to drop")
+            raise Refused(
+                lazy(
+                    "{player} has no {piece} left to drop",
+                    player=current,
+                    piece=PIECE[action.color, action.shape],
+                )
+            )
     elif view.selection is None or view.selection.player != current:
-        raise Refused(f"{current} has not selected a shape to confirm")
+        raise Refused(lazy("{player} has not selected a shape to confirm", player=current))

@@ -1,7 +1,8 @@
 """The referee's yes/no questions in the players' words, and what each lights up on the board.
 
-The eye names what it asks by a feature (``touch:<piece id>``, ``edge:<side>``,
-``height``, ``level:<n>``, ``bonus:<k>``: docs/eye.md). Players see neither ids nor
+The eye names what it asks by a feature (``touch:<piece id>``, ``edge:<side>``: the parts
+of that side showing the dropped piece's own symbol, ``height``, ``level:<n>``,
+``bonus:<k>``: docs/eye.md). Players see neither ids nor
 millimetres: the page draws the dropped piece where the referee believes it rests (a
 ghost) and lights up the thing asked about (a :class:`Mark`), and the words point at it.
 The words are a :class:`~firmware_host.i18n.Message`: each reader sees them in their language.
@@ -35,8 +36,9 @@ from firmware_host.web.words import LIT_UP, SUBJECT
 @dataclass(frozen=True, slots=True)
 class Mark:
     """What a question lights up: ``kind`` ``piece`` (``ref`` its id), ``circle`` (the
-    index of the board's bonus circle), ``edge`` (the side), ``level`` (the level number:
-    the line under it) or ``top`` (the drop zone's top line)."""
+    index of the board's bonus circle), ``edge`` (the side: its segments showing the
+    dropped piece's own symbol), ``level`` (the level number: the line under it) or
+    ``top`` (the drop zone's top line)."""
 
     kind: str
     ref: str = ""
@@ -111,8 +113,10 @@ def plain_question(
 
 
 def _edge_question(side: str, name: Message) -> Message:
+    """Whether the piece touches the side's lit-up parts: those showing its own symbol,
+    which the edge rule turns on (:func:`~firmware_host.web.svg.board_svg` lights them)."""
     if side == "left":
-        return lazy("Does {piece} touch the lit-up left edge?", piece=name)
+        return lazy("Does {piece} touch a lit-up part of the left edge?", piece=name)
     if side == "right":
-        return lazy("Does {piece} touch the lit-up right edge?", piece=name)
-    return lazy("Does {piece} touch the lit-up bottom edge?", piece=name)
+        return lazy("Does {piece} touch a lit-up part of the right edge?", piece=name)
+    return lazy("Does {piece} touch a lit-up part of the bottom edge?", piece=name)

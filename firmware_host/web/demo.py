@@ -143,7 +143,7 @@ class DemoTable:
 
     def _play(self) -> None:
         if self._played == len(self._turns):
-            raise IllegalMove("every recorded turn has been played")
+            raise IllegalMove(lazy("every recorded turn has been played"))
         turn = self._turns[self._played]
         drop = turn.drop
         if turn.recorded.moved:
@@ -171,7 +171,7 @@ class DemoTable:
     async def act(self, action: SeatAction | Staff, seat: str) -> None:
         """Take a checked action (see the module's description for what each one does)."""
         if self._stopped:
-            raise IllegalMove("the game was aborted by staff")
+            raise IllegalMove(lazy("the game was aborted by staff"))
         if isinstance(action, Answer):
             self._question = None
             if action.yes:
@@ -181,16 +181,18 @@ class DemoTable:
         elif isinstance(action, Select):
             turn = self._state.current
             if turn is None:
-                raise IllegalMove("the game is over")
+                raise IllegalMove(lazy("the game is over"))
             self._selection = Selection(turn.player, action.color, action.shape)
         elif isinstance(action, Confirm):
             if self._question is not None or self._joker_offer:
-                raise IllegalMove("answer the referee's question or the joker offer first")
+                raise IllegalMove(lazy("answer the referee's question or the joker offer first"))
             self._play()
         elif isinstance(action, Joker):
             self._settle_joker(action.spend)
         elif isinstance(action, Again):
-            raise IllegalMove("the demo plays its recording once: start `tabletop page` again")
+            raise IllegalMove(
+                lazy("the demo plays its recording once: start `tabletop page` again")
+            )
         else:
             self._staff(action)
         self.received.append(Received(action, seat))
@@ -205,7 +207,7 @@ class DemoTable:
         elif action.op is StaffOp.RESYNC:
             self._status = lazy("board re-synced by staff (the demo has no sensors to read)")
         elif action.op is StaffOp.NEW:
-            raise IllegalMove("the demo plays its recording: it cannot set up a new game")
+            raise IllegalMove(lazy("the demo plays its recording: it cannot set up a new game"))
         else:
             given = action.settings or Settings()
             self.settings = self.settings.model_copy(

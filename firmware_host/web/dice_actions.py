@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from firmware_host.i18n import lazy
 from firmware_host.web.actions import (
     TABLE_SEAT,
     Again,
@@ -77,25 +78,31 @@ def check_dice_action(action: DiceAction, view: DiceTableView, seat: str) -> Non
     game in ``view`` waits for it from that seat."""
     if isinstance(action, Again):
         if not view.data["over"]:
-            raise Refused("the game is not over yet")
+            raise Refused(lazy("the game is not over yet"))
         if seat != TABLE_SEAT and seat not in view.players:
-            raise Refused(f"{seat} did not play this game", forbidden=True)
+            raise Refused(lazy("{seat} did not play this game", seat=seat), forbidden=True)
         return
     if isinstance(action, Roll):
         roll = view.roll
         if roll is None:
-            raise Refused("the game is not waiting for a throw")
+            raise Refused(lazy("the game is not waiting for a throw"))
         if seat not in (TABLE_SEAT, roll["by"]):
-            raise Refused(f"{roll['by']} throws the dice, not {seat}", forbidden=True)
+            raise Refused(
+                lazy("{player} throws the dice, not {seat}", player=roll["by"], seat=seat),
+                forbidden=True,
+            )
         if not view.virtual_dice:
-            raise Refused(f"{roll['by']}: throw the dice in the tray")
+            raise Refused(lazy("{player}: throw the dice in the tray", player=roll["by"]))
         return
     player = action.player or seat
     if player == TABLE_SEAT:
-        raise Refused("the table's screen must name the player it moves for")
+        raise Refused(lazy("the table's screen must name the player it moves for"))
     if seat != TABLE_SEAT and player != seat:
-        raise Refused(f"this device plays as {seat}, not {player}", forbidden=True)
+        raise Refused(
+            lazy("this device plays as {seat}, not {player}", seat=seat, player=player),
+            forbidden=True,
+        )
     if player not in view.players:
-        raise Refused(f"no player {player!r} in this game", forbidden=True)
+        raise Refused(lazy("no player {player} in this game", player=repr(player)), forbidden=True)
     if player not in view.waiting_for:
-        raise Refused(f"the game is not waiting for a move from {player}")
+        raise Refused(lazy("the game is not waiting for a move from {player}", player=player))

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware_host.i18n import Say, Text
+
 NO_CAMERA = "none"
 """``LastLook.camera`` on a table without a camera."""
 CAMERA_OK = "ok"
@@ -35,7 +37,7 @@ class LastLook:
     camera out now; ``turn``, ``player`` and ``piece`` (in words) name the latest verdict
     (None before the first); ``frame`` is its kept frame (None: judged without the camera)."""
 
-    camera: str
+    camera: Text
     game_id: str
     turn: int | None = None
     player: str | None = None
@@ -53,13 +55,14 @@ class LastLook:
             return "camera out"
         return "look"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = str) -> dict[str, Any]:
         """``{"state", "camera", "game", "turn", "player", "piece", "image"}``; ``image`` is
-        the frame's address (``/api/staff/look.jpg``) when there is one, else None."""
+        the frame's address (``/api/staff/look.jpg``) when there is one, else None; what
+        keeps the camera out said with ``say`` (English by default)."""
         state = self.state
         return {
             "state": state,
-            "camera": self.camera,
+            "camera": say(self.camera),
             "game": self.game_id,
             "turn": self.turn,
             "player": self.player,

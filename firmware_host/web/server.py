@@ -106,8 +106,14 @@ class Desk:
             )
         return translator(self.language)
 
-    async def handle(self, raw: str | bytes, host: str) -> tuple[int, dict[str, Any]]:
-        """The HTTP status and the reply for message ``raw`` from address ``host``."""
+    async def handle(
+        self, raw: str | bytes, host: str, t: Translator | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """The HTTP status and the reply for message ``raw`` from address ``host``, a
+        refusal said in ``t``'s language (the table's by default; a malformed message's
+        error names its key in English). A device that has not joined is told so with
+        ``"seated": false``."""
+        t = t or translator(self.language)
         try:
             action = self.frontend.parse(raw)
         except InputError as exc:
@@ -124,15 +130,17 @@ class Desk:
                 return 200, {"type": "done", "ref": ref}
             seat = self.access.seat_of(action.token, host, view.game_id)
             if seat is None:
-                raise Refused("join a seat with the game's join code first", forbidden=True)
+                error = t.gettext("join a seat with the game's join code first")
+                return 403, {"type": "error", "error": error, "ref": ref, "seated": False}
             self.frontend.check(action, view, seat)
             await self.table.act(action, seat)
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": ref}
         except Refused as exc:
-            return (403 if exc.forbidden else 409), {"type": "error", "error": str(exc), "ref": ref}
+            status = 403 if exc.forbidden else 409
+            return status, {"type": "error", "error": t.say(exc.text), "ref": ref}
         except IllegalMove as exc:
-            return 409, {"type": "error", "error": str(exc), "ref": ref}
+            return 409, {"type": "error", "error": t.say(exc.text), "ref": ref}
         return 200, {"type": "done", "ref": ref}
 
     def view_message(self, view: Any, host: str, t: Translator | None = None) -> dict[str, Any]:
@@ -194,17 +202,20 @@ def create_app(
         return FileResponse(STATIC / "staff.html", headers={"Cache-Control": "no-store"})
 
     def staff_refused(request: Request) -> Response | None:
+        host = _host(request.client)
         try:
-            access.check_pin(request.headers.get(PIN_HEADER, ""), _host(request.client))
+            access.check_pin(request.headers.get(PIN_HEADER, ""), host)
         except Refused as exc:
-            return JSONResponse({"type": "error", "error": str(exc)}, status_code=403)
+            t = desk.translator(request.query_params.get("lang"), host)
+            return JSONResponse({"type": "error", "error": t.say(exc.text)}, status_code=403)
         return None
 
     async def staff_look(request: Request) -> Response:
         refused = staff_refused(request)
         if refused is not None:
             return refused
-        return JSONResponse(last_look().to_json(), headers={"Cache-Control": "no-store"})
+        t = desk.translator(request.query_params.get("lang"), _host(request.client))
+        return JSONResponse(last_look().to_json(t.say), headers={"Cache-Control": "no-store"})
 
     async def staff_look_frame(request: Request) -> Response:
         refused = staff_refused(request)
@@ -246,7 +257,9 @@ def create_app(
             body += chunk
             if len(body) > MAX_MESSAGE_BYTES:
                 break
-        status, reply = await desk.handle(body, _host(request.client))
+        host = _host(request.client)
+        t = desk.translator(request.query_params.get("lang"), host)
+        status, reply = await desk.handle(body, host, t)
         return JSONResponse(reply, status_code=status)
 
     async def health(request: Request) -> Response:
@@ -281,7 +294,7 @@ def create_app(
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                _, reply = await desk.handle(raw, host)
+                _, reply = await desk.handle(raw, host, t)
                 await send(reply)
         except WebSocketDisconnect:
             pass

@@ -15,7 +15,8 @@ so the page can style it and tests can read it:
   against the rules);
 * while the referee asks: the piece asked about as a ``ghost`` at the pose the referee
   believes, and what the question is about lit up with the class ``asked`` (a piece, a
-  bonus circle, a level line, or an ``asked-line`` along an edge or the top).
+  bonus circle, a level line, the segments of an edge that show the ghost's own symbol,
+  or an ``asked-line`` along the top, or along an edge when no segment shows it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import quoteattr
 
-from firmware_host.config.board import Board, CircleShape, EdgeSegment, Side
+from firmware_host.config.board import Board, CircleShape, EdgeFace, EdgeSegment, Side
 from firmware_host.rules.landing import EdgeContact
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.web.view import TableView
@@ -71,14 +72,23 @@ def board_svg(view: TableView) -> str:
             f'<text class="bonus-points" x="{_n(c.x)}" y="{_n(h - c.y)}">+{c.points}</text>'
         )
     offending = view.offending_edges
-    for segment in board.edges.face(view.state.started.variants.edges):
-        parts.append(_edge(board, segment, EdgeContact(segment.side, segment.symbol) in offending))
+    face = view.state.started.variants.edges
+    ghost = view.question.ghost if view.question is not None else None
+    own = None
+    if asked[0] == "edge" and ghost is not None:
+        own = ghost.color if face is EdgeFace.COLOR else ghost.shape
+    lit_edges = 0
+    for segment in board.edges.face(face):
+        lit = own is not None and asked[1] == segment.side and segment.symbol == own
+        lit_edges += lit
+        offender = EdgeContact(segment.side, segment.symbol) in offending
+        parts.append(_edge(board, segment, offender, lit))
     dropped = view.last_drop.piece.id if view.last_drop else None
     offenders = view.offending_pieces
     for piece in view.pieces:
         lit = asked == ("piece", piece.id)
         parts.append(_piece(board, piece, piece.id == dropped, piece.id in offenders, lit))
-    if asked[0] in ("edge", "top"):
+    if asked[0] == "top" or (asked[0] == "edge" and not lit_edges):
         parts.append(_asked_line(board, asked[1] or "top"))
     if view.question is not None and view.question.ghost is not None:
         parts.append(_piece(board, view.question.ghost, ghost=True))
@@ -127,7 +137,7 @@ def _levels(board: Board, asked: int | None = None) -> tuple[list[str], list[str
     return out, numbers
 
 
-def _edge(board: Board, segment: EdgeSegment, offender: bool) -> str:
+def _edge(board: Board, segment: EdgeSegment, offender: bool, asked: bool = False) -> str:
     m, w, h = MARGIN_MM, board.width, board.height
     band = m * 0.7
     if segment.side is Side.LEFT:
@@ -138,7 +148,7 @@ def _edge(board: Board, segment: EdgeSegment, offender: bool) -> str:
         x, y, width, height = segment.start, h, segment.end - segment.start, band
     fill = COLORS.get(segment.symbol, "#ddd")
     attrs = (
-        f"class={_classes('edge', 'offender' if offender else None)} "
+        f"class={_classes('edge', 'offender' if offender else None, 'asked' if asked else None)} "
         f'data-side="{segment.side}" data-symbol={quoteattr(segment.symbol)}'
     )
     out = (

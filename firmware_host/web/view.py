@@ -101,7 +101,7 @@ class TableView:
     selection: Selection | None = None
     joker_offer: bool = False
     status: Text = ""
-    camera: str = ""
+    camera: Text = ""
     """What keeps the table's camera out ("" while it sees, or on a table without one)."""
 
     @property
@@ -180,7 +180,7 @@ class TableView:
             "game": {
                 "id": self.game_id,
                 "status": say(self.status),
-                "camera": self.camera,
+                "camera": say(self.camera),
                 "over": state.over,
                 "turn": None
                 if turn is None

@@ -122,3 +122,16 @@ def test_bad_input_is_one_line_with_status_2(tmp_path, capsys):
     assert err.strip() == f"tabletop camera check: {broken}: not a readable PNG or JPEG image"
     status, _, err = check(capsys, "--table", table_file(tmp_path, camera_none=True))
     assert status == 2 and "this table has no camera" in err
+
+
+def test_a_german_table_is_checked_in_german(frames, tmp_path, capsys):
+    table = table_file(tmp_path)
+    table.write_text(table.read_text().replace("language: en", "language: de"))
+    status, out, _ = check(capsys, "--table", table, "--frames", frames["three_markers"])
+    assert status == 1
+    assert "FEHLER   Marker      gefunden: 0, 1, 2; es fehlen: 3" in out
+    assert "zu tun: jeden Marker sichtbar machen" in out
+    assert "px pro mm: Mitte 2,8" in out  # numbers as German writes them
+    assert out.rstrip().splitlines()[-1].startswith("Kamera nicht bereit: Marker: ")
+    status, out, _ = check(capsys, "--table", table, "--frames", frames["good"], "--json")
+    assert json.loads(out)["findings"][0]["what"] == "gefunden: 0, 1, 2, 3"

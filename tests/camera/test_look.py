@@ -168,6 +168,30 @@ def test_the_board_is_found_with_markers_covered(twelve):
     assert spreads[0] < 0.1 and spreads[-1] > 5
 
 
+def test_a_later_frame_of_a_look_finds_the_markers_where_they_were_or_searches(twelve):
+    _, _, frames = twelve
+    finder = MarkerFinder(TABLE.camera.markers)
+    first = finder.detect(frames[0])
+    searched = finder.detect(frames[1])
+    # a still camera: each marker's edges read where it was give the corners a whole
+    # frame's search gives
+    tracked = finder.detect_near(frames[1], first)
+    assert set(tracked) == set(first) == {0, 1, 2, 3}
+    for marker_id, quad in tracked.items():
+        assert np.abs(quad - searched[marker_id]).max() < 0.05
+    # the camera moved 3 px: no marker shows where it was, and the search finds them
+    moved = np.roll(frames[1], 3, axis=1)
+    assert finder._tracked(moved, np.zeros(moved.shape[:2], np.uint8), first) is None
+    found = finder.detect_near(moved, first)
+    for marker_id, quad in found.items():
+        assert np.abs(quad - (searched[marker_id] + (3.0, 0.0))).max() < 0.05
+    # a marker covered by a hand is not tracked either; the others still are found
+    covered = frames[1].copy()
+    lo, hi = first[2].min(axis=0) - 8, first[2].max(axis=0) + 8
+    cv2.rectangle(covered, tuple(int(v) for v in lo), tuple(int(v) for v in hi), (90, 60, 40), -1)
+    assert set(finder.detect_near(covered, first)) == {0, 1, 3}
+
+
 def test_a_point_far_from_the_markers_found_lies_worse(twelve):
     _, _, frames = twelve
     layout = TABLE.camera.markers

@@ -59,6 +59,30 @@ def test_a_dropped_piece_seen_only_in_part_is_held_to_a_wider_uncertainty():
     assert clear is not None and clear.sure
 
 
+def test_a_piece_seen_in_part_against_a_face_of_its_own_colour_touches_it():
+    """Where the dropped face runs into a neighbour of its colour no outline shows: the
+    fit finds only part of it, yet that the two touch is what the camera saw."""
+
+    def partial(neighbour: Known, rms: float = 0.05) -> list[Located]:
+        blue, red = scene(0.1, 0.05)
+        return [
+            replace(blue, known=neighbour),
+            Located(DROPPED, red.pose, True, (0.05, 0.05, 0.1), 0.55, rms),
+        ]
+
+    own_colour = Known("n", Color.RED, Shape.SQUARE)
+    verdict = referee_located(BOARD, EdgeFace.NONE, partial(own_colour), "d")
+    assert verdict is not None and verdict.sure
+    assert [p.id for p in verdict.verdict.touching] == ["n"]
+    assert sorted(str(r) for r in verdict.verdict.broken) == ["color", "shape"]
+    # another colour's edge shows between them: the part found may be off, as before
+    other = referee_located(BOARD, EdgeFace.NONE, partial(NEIGHBOUR), "d")
+    assert other is not None and not other.sure and other.alternatives
+    # so may a loose fit, against its own colour too
+    loose = referee_located(BOARD, EdgeFace.NONE, partial(own_colour, rms=0.3), "d")
+    assert loose is not None and not loose.sure
+
+
 def test_an_unseen_neighbour_of_the_same_shape_makes_it_unsure_and_is_asked_about():
     verdict = referee_located(BOARD, EdgeFace.NONE, scene(0.0, 0.05, seen=False), "d")
     assert verdict is not None and not verdict.sure

@@ -18,6 +18,7 @@ from firmware_host.tables.gotta2 import Gotta2Table
 from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
 from tests.tables.service_support import RunningDice
 from tests.test_i18n import PO
+from tests.web.layout import PHONE, SCREEN, check, viewport
 from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture
 
 GAME_S = 180
@@ -33,14 +34,22 @@ def german_table(tmp_path):
     return path
 
 
+FUNCTION_WORDS = (
+    "the", "a", "an", "is", "are", "was", "not", "and", "or", "with", "your", "you", "has",
+    "have", "of", "to", "for", "it", "this", "that", "on", "at", "be", "will", "no", "yet",
+)  # fmt: skip
+"""English words nearly every English sentence has: a message that was never marked for
+translation (so is not in the catalogue) still shows one."""
+
+
 def english_words() -> list[re.Pattern[str]]:
-    """The English words of every message the catalogue translates: each run of words
-    between its placeholders that no German translation uses too (``Drop It``, ``live``,
-    ``pink`` are German as well)."""
+    """The English words of every message the catalogue translates (each run of words
+    between its placeholders) and :data:`FUNCTION_WORDS`, but none a German translation
+    uses too (``Drop It``, ``live``, ``pink``, ``was`` are German as well)."""
     with PO.open("rb") as stream:
         catalogue = [entry for entry in read_po(stream) if entry.id]
     german = " ".join(
-        text
+        re.sub(r"\{\w+\}", "", text)
         for entry in catalogue
         for text in (entry.string if isinstance(entry.string, tuple) else (entry.string,))
     )
@@ -51,6 +60,7 @@ def english_words() -> list[re.Pattern[str]]:
                 words = words.strip(" :;,.?()+\u00d7\u2014-")
                 if re.search(r"[A-Za-z]{3}", words) and not _within(words, german):
                     found.add(words)
+    found.update(word for word in FUNCTION_WORDS if not _within(word, german))
     return [re.compile(rf"(?<![\w-]){re.escape(words)}(?![\w-])") for words in sorted(found)]
 
 
@@ -67,6 +77,7 @@ def test_the_finding_of_english_words_finds_them():
     assert english_in("Zug 3: Ann wählt eine Form", patterns) == []
     assert english_in("turn 3: Ann selects a shape", patterns)
     assert english_in("Ann, please answer: Berührt …", patterns)
+    assert len(english_in("Zug 3: Hub is not there", patterns)) == 2  # never marked words
 
 
 def test_a_german_table_plays_a_whole_game_in_german(browser, tmp_path):  # noqa: F811
@@ -114,3 +125,54 @@ def test_a_german_table_plays_a_whole_dice_game_in_german(browser, tmp_path, kin
         assert "Spielende" in seen[-1] and "Noch einmal" in seen[-1]
     for text in seen:
         assert english_in(text, patterns) == [], text
+
+
+def test_the_staff_view_of_a_german_table_is_german_and_fits(browser, tmp_path):  # noqa: F811
+    """The staff view at 1080p and on a phone, in German; a wrong PIN and a set-up the
+    rules refuse are refused in German."""
+    shots = tmp_path / "page-shots"
+    with Running(tmp_path, autoplay=False, asking=(), table=str(german_table(tmp_path))) as (
+        running
+    ):
+        viewport(browser, SCREEN)
+        browser.get(running.service.page_url.rstrip("/") + "/staff")
+        message = browser.find_element(By.ID, "message")
+        browser.find_element(By.ID, "pin").send_keys("0")
+        browser.find_element(By.ID, "unlock-button").click()
+        waiting(browser).until(lambda d: message.text == "Falsche Personal-PIN")
+        browser.find_element(By.ID, "pin").clear()
+        browser.find_element(By.ID, "pin").send_keys(STAFF_PIN)
+        browser.find_element(By.ID, "unlock-button").click()
+        waiting(browser).until(lambda d: d.find_element(By.ID, "panel").is_displayed())
+        players = browser.find_element(By.ID, "new-players")
+        players.clear()
+        players.send_keys("Ann, Ben, Cleo, Dev, Eli")
+        browser.find_element(By.ID, "new-start").click()
+        refused = "Aufstellung: Drop It ist für 2, 3 oder 4 Spieler, erhalten: 5"
+        waiting(browser).until(lambda d: message.text == refused)
+        teams = browser.find_element(By.ID, "new-teams")
+        assert teams.get_attribute("placeholder").startswith("Füchse (Rot Blau): ")
+        players.clear()  # colours in the page's words
+        players.send_keys("Ann (rot), Ben (Blau), Cleo")
+        browser.find_element(By.ID, "new-start").click()
+        waiting(browser).until(lambda d: message.text == "Das neue Spiel beginnt.")
+        table = running.service.controller
+        started = [(c.name, tuple(map(str, c.colors))) for c in table.state.started.competitors]
+        assert started[:2] == [("Ann", ("red",)), ("Ben", ("blue",))]
+        browser.get(running.service.page_url.rstrip("/") + "/staff")
+
+        def form_filled(driver):
+            return driver.find_element(By.ID, "new-players").get_attribute("value")
+
+        waiting(browser).until(form_filled)
+        assert form_filled(browser).startswith("Ann (Rot), Ben (Blau), Cleo (")
+        message = browser.find_element(By.ID, "message")
+        players = browser.find_element(By.ID, "new-players")
+        players.clear()
+        players.send_keys("Ann, Ben, Cleo, Dev, Eli")
+        browser.find_element(By.ID, "new-start").click()
+        waiting(browser).until(lambda d: message.text == refused)
+        check(browser, shots, "staff-de-screen", screen=True)
+        viewport(browser, PHONE)
+        check(browser, shots, "staff-de-phone", screen=False)
+        assert english_in(browser.find_element(By.TAG_NAME, "body").text, english_words()) == []

@@ -242,7 +242,7 @@ def test_staff_set_up_the_next_game_and_the_players_play_again_once_it_is_over(t
         await table.act(staff_new(settings=Settings(jokers=True)), "staff")  # same players
         assert [c.name for c in table.state.started.competitors] == ["Zoe", "Yan", "Xia"]
         assert table.state.started.variants == Variants(EdgeFace.SHAPE, True)
-        with pytest.raises(IllegalMove, match="2 players but 1 lists"):
+        with pytest.raises(IllegalMove, match="2 players but 1 list of colours"):
             await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"]]), "staff")
         with pytest.raises(IllegalMove, match="each owns 2"):
             await table.act(staff_new(players=["Ann", "Ben"], colors=[["red"], []]), "staff")

@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.errors import IllegalMove, InputError
-from firmware_host.games.clack.events import DiscClaimed
+from firmware_host.games.clack.engine import ClackGame
+from firmware_host.games.clack.events import DiscClaimed, GameStarted
+from firmware_host.i18n import translator
 from firmware_host.tables import clack
 from firmware_host.tables.clack import ClackTable
 from firmware_host.tables.game import Roll, Setup
@@ -386,3 +388,12 @@ def test_simulated_players_sometimes_grab_a_wrong_disc_and_pay_for_it():
         game = game.apply(event)
         penalties += "as a penalty" in str(game.last or "")
     assert penalties > 0
+
+
+def test_a_refused_claim_is_said_in_the_players_language():
+    game = ClackGame.start(clack.disc_set(), GameStarted(players=("ana", "ben"), seed=1))
+    with pytest.raises(IllegalMove) as refused:
+        game.judge_claim(DiscClaimed(2, "ben", 3))
+    assert translator("de").say(refused.value.text) == (
+        "ben bekommt Scheibe 3 in Runde 2 nicht: Runde 2 hat noch nicht begonnen"
+    )

@@ -151,31 +151,68 @@ def test_every_state_of_a_dice_game_page_fits(
             assert table.game_id == over + 1 and table.snapshot().players == NAMES[:players]
 
 
-@pytest.mark.parametrize("kind", [CleverTable, ClackTable, Gotta2Table], ids=lambda k: k.KIND)
-def test_in_german_the_middle_of_a_dice_game_fits(
+@pytest.mark.parametrize(
+    ("kind", "players"),
+    [(CleverTable, 4), (ClackTable, 6), (Gotta2Table, 6)],
+    ids=lambda v: v if isinstance(v, int) else v.KIND,
+)
+def test_in_german_every_state_of_a_dice_game_fits(
     browser,  # noqa: F811 - the fixture
     tmp_path,
     tmp_path_factory,
     kind,
+    players,
 ):
-    """German runs about a third longer: four players in the middle of each game (and a turn
-    being built), on the screen and on a phone, with the game's status line in German."""
+    """German runs about a third longer: the most players of each game at the start (and
+    joining on a phone), in the middle (and a turn being built) and at game over, on the
+    screen and on a phone, with the game's status line in German."""
     shots = tmp_path_factory.getbasetemp() / "page-shots"
     rng = random.Random(4)
+    say = translator("de").say
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        table = DiceTable.start(journal, kind, Setup(NAMES[:4], seed=4), dice=6)
+        table = DiceTable.start(journal, kind, Setup(NAMES[:players], seed=4), dice=6)
         access = Access(web_config(), seed=3)
         with serve(table, access, ("127.0.0.1", "::1"), frontend=DICE_GAMES) as served:
             screen, phone = served.urls
             served.call(lambda: table.link_changed(True, "hub connected"))
+            name = f"{kind.KIND}-de"
+            shown(browser, f"{screen}/?lang=de", SCREEN)
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+            assert browser.find_element(By.ID, "status").text == table.game.view(say)["status"]
+            check(browser, shots, f"{name}-screen-start", screen=True)
+            code = access.join_code(table.snapshot().game_id)
+            shown(browser, f"{phone}/?lang=de&code={code}", PHONE)
+            check(browser, shots, f"{name}-phone-join", screen=False)
+            Select(browser.find_element(By.ID, "join-seat")).select_by_value(NAMES[0])
+            browser.find_element(By.ID, "join").click()
+            waiting(browser).until(lambda d: d.find_element(By.ID, "seat").text == "du: Ann")
+            check(browser, shots, f"{name}-phone-start", screen=False)
+
             while table.events < MIDDLE_EVENTS:
                 served.call(lambda: step(table, rng))
-            status = table.game.view(translator("de").say)["status"]
+            status = table.game.view(say)["status"]
             assert status != table.snapshot().data["status"]  # the English one
-            for url, size, name in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
+            for url, size, where in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
                 shown(browser, f"{url}/?lang=de", size)
-                assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
                 assert browser.find_element(By.ID, "status").text == status
-                check(browser, shots, f"{kind.KIND}-de-{name}-middle", screen=size == SCREEN)
+                check(browser, shots, f"{name}-{where}-middle", screen=size == SCREEN)
                 if choosing(browser):  # Auch schon clever: a turn being built
-                    check(browser, shots, f"{kind.KIND}-de-{name}-choosing", size == SCREEN)
+                    check(browser, shots, f"{name}-{where}-choosing", size == SCREEN)
+            if kind is CleverTable:  # the dice's hover words are German too
+                titles = [
+                    die.get_attribute("title")
+                    for die in browser.find_elements(By.CSS_SELECTOR, "#clever-dice .clever-die")
+                ]
+                assert titles and all(t.startswith("Würfel ") for t in titles), titles
+
+            for _ in range(5000):
+                if table.finished:
+                    break
+                served.call(lambda: step(table, rng))
+            assert table.finished
+            for url, size, where in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
+                shown(browser, f"{url}/?lang=de", size)
+                body = browser.find_element(By.TAG_NAME, "body")
+                waiting(browser).until(lambda d, b=body: b.get_attribute("data-over") == "true")
+                assert "Spielende" in body.text
+                check(browser, shots, f"{name}-{where}-over", screen=size == SCREEN)

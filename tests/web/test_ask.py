@@ -3,9 +3,11 @@ piece asked about drawn as a ghost, and the thing asked about lit up on the boar
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
+from firmware_host.config.board import EdgeFace
 from firmware_host.i18n import translator
 from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.web.ask import Mark, plain_question, where
@@ -77,8 +79,8 @@ def lit(svg: str) -> list[ET.Element]:
         (Mark("piece", "t3"), "polygon", "data-id", "t3"),
         (Mark("circle", "2"), "circle", "data-index", "2"),
         (Mark("level", "4"), "polyline", "data-level", "3"),
-        (Mark("edge", "left"), "line", "data-side", "left"),
-        (Mark("edge", "bottom"), "line", "data-side", "bottom"),
+        (Mark("edge", "left"), "g", "data-side", "left"),
+        (Mark("edge", "bottom"), "g", "data-side", "bottom"),
         (Mark("top"), "line", "data-side", "top"),
     ],
 )
@@ -101,3 +103,22 @@ def test_the_board_draws_the_ghost_and_lights_up_what_is_asked(board, mark, tag,
     # without a question nothing is lit and no ghost is drawn
     plain = board_svg(TableView(board, game, "g"))
     assert lit(plain) == [] and "ghost" not in plain
+
+
+def test_an_edge_question_lights_up_the_parts_of_the_side_showing_the_pieces_own_symbol(board):
+    game = state()
+    question = Question("q1", "words", "Ann", GHOST, Mark("edge", "right"))
+    svg = board_svg(TableView(board, game, "g", question=question))
+    # the right side shows yellow twice (and blue, red, green): the yellow square's own
+    # colour is what the edge rule turns on, so both yellow parts and nothing else
+    assert [(e.get("data-side"), e.get("data-symbol")) for e in lit(svg)] == [
+        ("right", "yellow"),
+        ("right", "yellow"),
+    ]
+    variants = replace(game.started.variants, edges=EdgeFace.SHAPE)
+    shape_face = replace(game, started=replace(game.started, variants=variants))
+    svg = board_svg(TableView(board, shape_face, "g", question=question))
+    assert [(e.get("data-side"), e.get("data-symbol")) for e in lit(svg)] == [("right", "square")]
+    # with no ghost to take the symbol from, the whole side is lit
+    svg = board_svg(TableView(board, game, "g", question=replace(question, ghost=None)))
+    assert [(e.tag.rsplit("}", 1)[-1], e.get("data-side")) for e in lit(svg)] == [("line", "right")]

@@ -105,10 +105,12 @@ def test_the_page_live_in_a_real_browser(browser, tmp_path):
         served.tick()
         question = browser.find_element(By.ID, "question")
         waiting(browser).until(lambda d: question.is_displayed())
-        assert "Cleo, please answer: Does the yellow square touch the lit-up bottom edge?" in (
-            question.text
+        assert (
+            "Cleo, please answer: Does the yellow square touch a lit-up part of the bottom edge?"
+            in question.text
         )
-        assert browser.find_elements(By.CSS_SELECTOR, "#board svg .asked-line[data-side=bottom]")
+        lit = "#board svg .edge.asked[data-side=bottom][data-symbol=yellow]"
+        assert browser.find_elements(By.CSS_SELECTOR, lit)
         assert browser.find_elements(By.CSS_SELECTOR, "#board svg .ghost[data-color='yellow']")
         browser.find_element(By.ID, "yes").click()
         turn_shown(browser, 4)

@@ -101,12 +101,43 @@ def test_in_german_the_page_fits_too_and_one_tap_switches_the_language(
     browser,  # noqa: F811 - the fixture
     tmp_path_factory,
 ):
-    """German runs about a third longer: the longest states (a question with a joker game's
-    banner, the results) at both sizes; the switch reloads the page in the other language."""
+    """German runs about a third longer: every state (the start and joining, a question
+    with a joker game's banner, the results) at both sizes; a refusal is German too; the
+    switch reloads the page in the other language."""
     shots = tmp_path_factory.getbasetemp() / "page-shots"
     table = DemoTable(load_board(), report(TEAMS), ask=[3], game_id="layout-de")
-    with serve(table, Access(web_config(), seed=3), ("127.0.0.1", "::1")) as served:
+    access = Access(web_config(), seed=3)
+    with serve(table, access, ("127.0.0.1", "::1")) as served:
         screen, phone = served.urls
+        first = table.snapshot().current_player
+        shown(browser, f"{screen}/?lang=de", SCREEN)
+        assert browser.find_element(By.ID, "turn").text.startswith("Zug 1: ")
+        check(browser, shots, "dropit-de-screen-start", screen=True)
+        code = browser.find_element(By.ID, "join-code").text
+        shown(browser, f"{phone}/?lang=de", PHONE)
+        check(browser, shots, "dropit-de-phone-join", screen=False)
+        Select(browser.find_element(By.ID, "join-seat")).select_by_value(first)
+        browser.find_element(By.ID, "join-code-input").send_keys("0" if code != "0" else "1")
+        browser.find_element(By.ID, "join").click()
+        message = browser.find_element(By.ID, "message")
+        waiting(browser).until(lambda d: message.text.startswith("Falscher Beitrittscode"))
+        browser.find_element(By.ID, "join-code-input").clear()
+        browser.find_element(By.ID, "join-code-input").send_keys(code)
+        browser.find_element(By.ID, "join").click()
+        waiting(browser).until(lambda d: d.find_element(By.ID, "select").is_displayed())
+        assert message.text == f"Du spielst als {first}."
+        check(browser, shots, "dropit-de-phone-start", screen=False)
+        # a table that forgot the seat (a restart) refuses the phone, which asks to join again
+        access._for("layout-de").seats.clear()
+        browser.find_element(By.CSS_SELECTOR, "#shapes button").click()
+        join_form = browser.find_element(By.ID, "join-phone")
+        waiting(browser).until(lambda d: join_form.is_displayed())
+        assert message.text == "Tritt zuerst mit dem Beitrittscode des Spiels einem Platz bei"
+        shown(browser, f"{phone}/?lang=de&code={code}", PHONE)
+        Select(browser.find_element(By.ID, "join-seat")).select_by_value(first)
+        browser.find_element(By.ID, "join").click()
+        waiting(browser).until(lambda d: d.find_element(By.ID, "select").is_displayed())
+
         served.tick(3)  # two turns, then the referee asks before turn 3
         for url, size, name in ((screen, SCREEN, "screen"), (phone, PHONE, "phone")):
             shown(browser, f"{url}/?lang=de", size)

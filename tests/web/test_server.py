@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from firmware_host.config.board import load_board
+from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
 from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
 from firmware_host.web.demo import DemoTable, Received
@@ -303,6 +304,10 @@ def test_the_last_look_only_for_staff(tmp_path):
         assert (out["state"], out["camera"]) == ("camera out", "camera unplugged")
         assert out["image"] is None
         assert phone.get("/api/staff/look.jpg", headers=staff).status_code == 404
+        missed = lazy("the camera did not see the dropped piece")
+        looks.append(LastLook(missed, "g1", 5, "Ann", "red circle", None))
+        out = phone.get("/api/staff/look?lang=de", headers=staff).json()
+        assert out["camera"] == "Die Kamera hat das abgeworfene Teil nicht gesehen"
         looks.append(LastLook("ok", "g2"))
         assert phone.get("/api/staff/look", headers=staff).json()["state"] == "no look yet"
 
@@ -366,3 +371,31 @@ def test_the_websocket_says_the_question_in_its_language(setup):
             view = english.receive_json()["view"]
             assert view["question"]["text"].startswith(("Does", "Is"))
             assert view["game"]["status"] == "waiting for Ann to answer the referee"
+
+
+def test_a_refusal_is_said_in_the_language_of_the_device_it_refuses():
+    setup = Setup(language="de")
+    with setup.client(PHONE) as phone:
+        code = setup.access.join_code("g1")
+        reply = post(phone, {"type": "join", "seat": "Ann", "code": "x"}).json()
+        assert reply["error"] == "Falscher Beitrittscode (er steht auf dem Bildschirm des Tisches)"
+        unseated = post(phone, {"type": "confirm", "ref": "r1"}).json()
+        assert unseated == {
+            "type": "error",
+            "error": "Tritt zuerst mit dem Beitrittscode des Spiels einem Platz bei",
+            "ref": "r1",
+            "seated": False,  # the page forgets a stale seat by this, in any language
+        }
+        ben = post(phone, {"type": "join", "seat": "Ben", "code": code}).json()
+        with phone.websocket_connect("/ws?lang=en") as ws:
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "confirm", "token": ben["token"], "ref": "r2"}))
+            reply = receive_until(ws, lambda m: m["type"] != "view")
+            assert reply["error"] == "it is Ann's turn, not Ben's"
+        with phone.websocket_connect("/ws") as ws:  # the table's language
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "confirm", "token": ben["token"], "ref": "r3"}))
+            reply = receive_until(ws, lambda m: m["type"] != "view")
+            assert reply["error"] == "Ann ist am Zug, nicht Ben"
+        wrong_pin = phone.get("/api/staff/look?lang=de", headers={"x-staff-pin": "0"})
+        assert wrong_pin.json()["error"] == "Falsche Personal-PIN"

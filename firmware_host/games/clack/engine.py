@@ -31,6 +31,7 @@ from firmware_host.games.clack.events import (
     GameStarted,
     Variant,
 )
+from firmware_host.i18n import lazy
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,14 @@ class ClackGame:
         """A new game: every disc on the table, the first player to roll."""
         players = started.players
         if len(players) < 2:
-            raise IllegalMove("cannot start Clack!: it needs at least 2 players")
+            raise IllegalMove(lazy("cannot start Clack!: it needs at least 2 players"))
         if len(set(players)) != len(players) or not all(p.strip() for p in players):
-            raise IllegalMove(f"cannot start Clack!: player names must be distinct, got {players}")
+            raise IllegalMove(
+                lazy(
+                    "cannot start Clack!: player names must be distinct, got {players}",
+                    players=str(players),
+                )
+            )
         return cls(
             discs=discs,
             players=players,
@@ -139,27 +145,58 @@ class ClackGame:
         return tuple(p for p, s in zip(self.players, self.stacks, strict=True) if len(s) == tallest)
 
     def judge_claim(self, claim: DiscClaimed) -> ClaimOutcome:
-        """What ``claim`` would do now; raises :class:`IllegalMove` when it must be refused."""
-        move = f"{claim.player}'s claim of disc {claim.disc} in round {claim.round}"
+        """What ``claim`` would do now; raises :class:`IllegalMove` when it must be refused
+        (in the players' words: in a race, a claim may lose to another)."""
+        said = {"player": claim.player, "disc": claim.disc, "round": claim.round}
         if self.over:
-            raise IllegalMove(f"{move} is refused: the game is over")
+            raise IllegalMove(
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: the game is over",
+                    **said,
+                )
+            )
         if self.variant == "turns":
             raise IllegalMove(
-                f"{move} is refused: in the young-children variant the roller takes every "
-                "matching disc, nobody claims"
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: in the "
+                    "young-children variant the roller takes every matching disc, nobody claims",
+                    **said,
+                )
             )
         index = self._index(claim.player, f"claim disc {claim.disc}")
         disc = self.discs.disc(claim.disc)
         if disc is None:
-            raise IllegalMove(f"{move} is refused: there is no disc {claim.disc} in the set")
+            raise IllegalMove(
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: there is no "
+                    "disc {disc} in the set",
+                    **said,
+                )
+            )
         if claim.round > self.round:
-            raise IllegalMove(f"{move} is refused: round {claim.round} has not started")
+            raise IllegalMove(
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: round "
+                    "{round} has not started",
+                    **said,
+                )
+            )
         if claim.round < self.round or not self.round_open:
-            raise IllegalMove(f"{move} is refused: too late, round {claim.round} is over")
+            raise IllegalMove(
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: too late, "
+                    "round {round} is over",
+                    **said,
+                )
+            )
         if claim.disc not in self.table:
             raise IllegalMove(
-                f"{move} is refused: disc {claim.disc} is already in "
-                f"{self.holder(claim.disc)}'s stack"
+                lazy(
+                    "{player}'s claim of disc {disc} in round {round} is refused: disc {disc} "
+                    "is already in {holder}'s stack",
+                    holder=self.holder(claim.disc),
+                    **said,
+                )
             )
         if claim.disc in self.matching():
             return ClaimOutcome(claim.player, claim.disc, taken=True, penalty=None)

@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
 from firmware_host.games.dropit.supply import SHAPES_PER_COLOR, Supply
+from firmware_host.i18n import Message, lazy, lazy_n, lazy_p
 from firmware_host.rules.pieces import Color, Shape
+
+COLOUR_NAMES: dict[Color, Message] = {
+    Color.RED: lazy_p("colour", "red"),
+    Color.BLUE: lazy_p("colour", "blue"),
+    Color.YELLOW: lazy_p("colour", "yellow"),
+    Color.GREEN: lazy_p("colour", "green"),
+}
+"""Each colour by itself, as a sentence names it ("the colour red")."""
 
 DEFAULT_COLORS: tuple[Color, ...] = (Color.RED, Color.BLUE, Color.YELLOW, Color.GREEN)
 """The order colours are dealt in when a set-up does not choose them."""
@@ -98,38 +107,70 @@ def check_lineup(competitors: Sequence[Competitor], teams: bool) -> None:
     """Refuse a set-up the rules do not allow (IllegalMove naming the rule)."""
     count = len(competitors)
     if teams and count != 2:
-        raise IllegalMove(f"set-up: the teams variant needs exactly 2 teams, got {count}")
+        raise IllegalMove(
+            lazy("set-up: the teams variant needs exactly 2 teams, got {count}", count=count)
+        )
     if not teams and not 2 <= count <= 4:
-        raise IllegalMove(f"set-up: Drop It is for 2, 3 or 4 players, got {count}")
+        raise IllegalMove(
+            lazy("set-up: Drop It is for 2, 3 or 4 players, got {count}", count=count)
+        )
     names = [c.name for c in competitors] + [m for c in competitors if teams for m in c.members]
     for name in names:
         if not name.strip():
-            raise IllegalMove("set-up: every player and team needs a name")
+            raise IllegalMove(lazy("set-up: every player and team needs a name"))
         if names.count(name) > 1:
-            raise IllegalMove(f"set-up: the name {name!r} is used twice")
+            raise IllegalMove(lazy("set-up: the name {name} is used twice", name=repr(name)))
     each = colors_each(count)
     seen: set[Color] = set()
     for competitor in competitors:
         if len(competitor.colors) != each:
-            raise IllegalMove(
-                f"set-up: {competitor.name} has {len(competitor.colors)} colour(s); with "
-                f"{count} {'teams' if teams else 'players'} each owns {each}"
+            owns = (
+                lazy_n(
+                    "set-up: {name} has {count} colour; with {teams} teams each owns {each}",
+                    "set-up: {name} has {count} colours; with {teams} teams each owns {each}",
+                    len(competitor.colors),
+                    name=competitor.name,
+                    teams=count,
+                    each=each,
+                )
+                if teams
+                else lazy_n(
+                    "set-up: {name} has {count} colour; with {players} players each owns {each}",
+                    "set-up: {name} has {count} colours; with {players} players each owns {each}",
+                    len(competitor.colors),
+                    name=competitor.name,
+                    players=count,
+                    each=each,
+                )
             )
+            raise IllegalMove(owns)
         for color in competitor.colors:
             if color in seen:
-                raise IllegalMove(f"set-up: the colour {color} is given twice")
+                raise IllegalMove(
+                    lazy("set-up: the colour {colour} is given twice", colour=COLOUR_NAMES[color])
+                )
             seen.add(color)
         if teams:
             size = len(competitor.members)
             shapes = each * SHAPES_PER_COLOR
             if size == 0 or shapes % size:
                 raise IllegalMove(
-                    f"set-up: team {competitor.name} has {size} member(s), who cannot share "
-                    f"its {shapes} shapes equally (every member gets the same number of "
-                    f"turns): a team needs 1, 2, 3, 6 or 9 members"
+                    lazy_n(
+                        "set-up: team {name} has {count} member, who cannot share its {shapes} "
+                        "shapes equally (every member gets the same number of turns): a team "
+                        "needs 1, 2, 3, 6 or 9 members",
+                        "set-up: team {name} has {count} members, who cannot share its {shapes} "
+                        "shapes equally (every member gets the same number of turns): a team "
+                        "needs 1, 2, 3, 6 or 9 members",
+                        size,
+                        name=competitor.name,
+                        shapes=shapes,
+                    )
                 )
         elif competitor.members != (competitor.name,):
-            raise IllegalMove(f"set-up: player {competitor.name} cannot have team members")
+            raise IllegalMove(
+                lazy("set-up: player {name} cannot have team members", name=competitor.name)
+            )
 
 
 def starting_supplies(competitors: Sequence[Competitor]) -> tuple[Supply, ...]:

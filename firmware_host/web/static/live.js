@@ -39,13 +39,14 @@ function ngettext(singular, plural, count, values) {
 }
 
 // Sets every data-i18n element's text (data-i18n-title: its title, -label: its ARIA label,
-// -alt: an image's text).
+// -alt: an image's text, -placeholder: an input's example).
 function translatePage() {
   document.documentElement.lang = i18n.language;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = _(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = _(node.dataset.i18nTitle);
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", _(node.dataset.i18nLabel));
   for (const node of document.querySelectorAll("[data-i18n-alt]")) node.alt = _(node.dataset.i18nAlt);
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = _(node.dataset.i18nPlaceholder);
   const switcher = $("languages");
   if (!switcher) return;
   switcher.replaceChildren();
@@ -167,7 +168,7 @@ function onReply(reply) {
     say(_("You play as {seat}.", { seat: reply.seat }), true);
     live.render(live.message);
   } else if (reply.type === "error") {
-    if (reply.error.startsWith("join a seat")) {
+    if (reply.seated === false) {
       localStorage.removeItem(SEAT_KEY);
       live.render(live.message);
     }

@@ -23,7 +23,11 @@ function gameStatus(message) {
 
 // Reads a staff address with the PIN; resolves with the fetch Response.
 function staffGet(path) {
-  return fetch(path, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
+  const url = new URL(path, location.href);
+  // a refusal in this page's language (the one asked for: the words may not have loaded yet)
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked) url.searchParams.set("lang", asked);
+  return fetch(url, { headers: { "X-Staff-Pin": staff.pin }, cache: "no-store" });
 }
 
 function showLocked(locked) {
@@ -97,7 +101,7 @@ function fillSetUp(message) {
   $("new-teams").value = "";
   if (dropIt) {
     const game = message.view.game;
-    const named = (c) => `${c.name} (${c.colors.join(" ")})`;
+    const named = (c) => `${c.name} (${c.colors.map(colourWord).join(" ")})`;
     if (game.teams) {
       $("new-players").value = "";
       $("new-teams").value = message.view.competitors.map((c) => `${named(c)}: ${c.members.join(", ")}`).join("; ");
@@ -109,10 +113,26 @@ function fillSetUp(message) {
   }
 }
 
+// The colours as the form writes them, in the page's language (the English codes are read too).
+const COLOURS = {
+  red: () => pgettext("colour", "red"),
+  blue: () => pgettext("colour", "blue"),
+  yellow: () => pgettext("colour", "yellow"),
+  green: () => pgettext("colour", "green"),
+};
+const colourWord = (code) => (COLOURS[code] ? COLOURS[code]() : code);
+
+// A colour typed in the form: its code ("Rot", "rot" or "red" -> "red"); unknown words as typed.
+function colourCode(word) {
+  const lower = word.toLowerCase();
+  const found = Object.keys(COLOURS).find((code) => code === lower || colourWord(code).toLowerCase() === lower);
+  return found || word;
+}
+
 // "Ann (red blue)" -> {name: "Ann", colors: ["red", "blue"]}
 function withColors(text) {
   const found = text.trim().match(/^([^(]*?)\s*(?:\(([^)]*)\))?$/);
-  const colors = found && found[2] ? found[2].split(/[\s,+]+/).filter(Boolean) : [];
+  const colors = found && found[2] ? found[2].split(/[\s,+]+/).filter(Boolean).map(colourCode) : [];
   return { name: found ? found[1].trim() : text.trim(), colors };
 }
 

@@ -161,6 +161,22 @@
     ];
   }
 
+  // A die's hover words: "die 2: yellow, heart" or "die 5: joker".
+  function dieTitle(die, face) {
+    if (face.color === null) return _("die {die}: joker", { die });
+    const symbol = SYMBOLS[face.symbol] ? SYMBOLS[face.symbol]() : face.symbol;
+    return _("die {die}: {colour}, {symbol}", { die, colour: colourName(face.color), symbol });
+  }
+
+  // A box's hover words: its name, the bonus it gives and the stars it is worth.
+  function boxTitle(box) {
+    const values = { box: box.name, colour: colourName(box.bonus), stars: box.stars };
+    if (box.bonus && box.stars) return _("{box}, {colour} bonus, {stars}★", values);
+    if (box.bonus) return _("{box}, {colour} bonus", values);
+    if (box.stars) return _("{box}, {stars}★", values);
+    return box.name;
+  }
+
   function drawDice(view) {
     const game = view.game;
     if (!game.dice.length) return el("p", { class: "clever-nodice" }, _("No dice rolled yet"));
@@ -175,9 +191,9 @@
             class: `clever-die bg-${face.color || "joker"}${left && !left.has(face.die) ? " taken" : ""}`,
             "data-die": face.die,
             "data-face": face.face,
-            title: `die ${face.die}: ${face.name}`,
+            title: dieTitle(face.die, face),
           },
-          el("b", { title: `die ${face.die}` }, `#${face.die}`),
+          el("b", { title: _("die {die}", { die: face.die }) }, `#${face.die}`),
           dieLabel(face),
         ),
       ),
@@ -208,7 +224,7 @@
       {
         class: classes.filter(Boolean).join(" "),
         "data-box": box.id,
-        title: box.name + (box.bonus ? `, ${box.bonus} bonus` : "") + (box.stars ? `, ${box.stars}★` : ""),
+        title: boxTitle(box),
         onclick: option ? () => draw.pickBox(box.id) : null,
         role: option ? "button" : null,
       },
@@ -315,7 +331,7 @@
       const glyph = face.color === null ? "★" : boxLabel({ area: face.color, symbol: face.symbol, size: 1 });
       return el(
         "span",
-        { class: `clever-chip bg-${face.color || "joker"}`, title: `die ${d}: ${face.name}` },
+        { class: `clever-chip bg-${face.color || "joker"}`, title: dieTitle(d, face) },
         `#${d}`,
         el("span", { class: `die-sym area-${face.color} sym-${face.symbol}` }, glyph),
       );
