@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_host.config.board import BonusCircle
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict
+from firmware_host.config.board import BonusCircle, Side
+from firmware_host.rules.landing import Rule, Verdict
 from firmware_host.rules.pieces import Color, Piece, Shape
 
 
@@ -69,10 +69,9 @@ def features(
     wrong landing.
     """
     touching = {p.id for p in verdict.touching}
-    offending = verdict.offenders.get(Rule.EDGE, ())
-    sides = {e.side for e in offending if isinstance(e, EdgeContact)}
+    sides = {e.side for e in verdict.offending_edges}
     found = {f"touch:{p.id}": p.id in touching for p in pieces}
-    found.update({f"edge:{side}": side in sides for side in ("left", "bottom", "right")})
+    found.update({f"edge:{side}": side in sides for side in Side})
     found["height"] = Rule.HEIGHT in verdict.offenders
     found.update({f"level:{n}": verdict.level >= n for n in range(2, 8)})
     found.update({f"bonus:{k}": c in verdict.bonus_circles for k, c in enumerate(circles)})

@@ -89,6 +89,12 @@ class Verdict:
         return not self.offenders
 
     @property
+    def offending_edges(self) -> tuple[EdgeContact, ...]:
+        """The edge segments whose contact broke the edge rule."""
+        found = self.offenders.get(Rule.EDGE, ())
+        return tuple(e for e in found if isinstance(e, EdgeContact))
+
+    @property
     def bonus(self) -> int:
         """The points of every bonus circle covering part of the shape."""
         return sum(c.points for c in self.bonus_circles)
@@ -212,6 +218,12 @@ def check_position(
                 )
 
 
+def own_symbol(piece: Piece, face: EdgeFace) -> str:
+    """The edge symbol that is ``piece``'s own with ``face`` up: touching a segment that
+    shows it breaks the edge rule."""
+    return piece.color if face is EdgeFace.COLOR else piece.shape
+
+
 def judge(board: Board, position: Position) -> Verdict:
     """Referee the dropped piece of ``position`` on ``board`` (poses taken as final)."""
     dropped = position.dropped
@@ -224,8 +236,8 @@ def judge(board: Board, position: Position) -> Verdict:
     offenders: dict[Rule, tuple[Piece | EdgeContact, ...]] = {}
     same_shape = tuple(p for p in touching if p.shape is dropped.shape)
     same_color = tuple(p for p in touching if p.color is dropped.color)
-    own_symbol = dropped.color if position.edges is EdgeFace.COLOR else dropped.shape
-    own_edges = tuple(e for e in edges if e.symbol == own_symbol)
+    own = own_symbol(dropped, position.edges)
+    own_edges = tuple(e for e in edges if e.symbol == own)
     if same_shape:
         offenders[Rule.SHAPE] = same_shape
     if same_color:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_host.config.board import Board
+from firmware_host.config.board import Board, Side
 from firmware_host.i18n import Message, lazy
 from firmware_host.rules.pieces import Piece
 from firmware_host.web.words import LIT_UP, SUBJECT
@@ -58,9 +58,6 @@ _WHERE = (
     (lazy("high on the left"), lazy("high in the middle"), lazy("high on the right")),
 )
 
-_EDGES = ("left", "right", "bottom")
-
-
 def where(board: Board, x: float, y: float) -> Message:
     """Where on the board a point is, in words ("low on the left", "high in the middle")."""
     across = min(2, max(0, int(3 * x / board.width)))
@@ -89,7 +86,7 @@ def plain_question(
         else:
             words = lazy("Is {piece} touching {other}?", piece=name, other=lit)
         return words, Mark("piece", arg)
-    if kind == "edge" and arg in _EDGES:
+    if kind == "edge" and arg in tuple(Side):
         return _edge_question(arg, name), Mark("edge", arg)
     if kind == "height":
         return lazy("Does {piece} stick out above the lit-up top line?", piece=name), Mark("top")

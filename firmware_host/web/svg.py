@@ -24,8 +24,8 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import quoteattr
 
-from firmware_host.config.board import Board, CircleShape, EdgeFace, EdgeSegment, Side
-from firmware_host.rules.landing import EdgeContact
+from firmware_host.config.board import Board, CircleShape, EdgeSegment, Side
+from firmware_host.rules.landing import EdgeContact, own_symbol
 from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.web.view import TableView
 
@@ -74,9 +74,7 @@ def board_svg(view: TableView) -> str:
     offending = view.offending_edges
     face = view.state.started.variants.edges
     ghost = view.question.ghost if view.question is not None else None
-    own = None
-    if asked[0] == "edge" and ghost is not None:
-        own = ghost.color if face is EdgeFace.COLOR else ghost.shape
+    own = own_symbol(ghost, face) if asked[0] == "edge" and ghost is not None else None
     lit_edges = 0
     for segment in board.edges.face(face):
         lit = own is not None and asked[1] == segment.side and segment.symbol == own

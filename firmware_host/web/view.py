@@ -155,12 +155,7 @@ class TableView:
         """The edge segments whose contact broke the edge rule in the latest verdict."""
         if self.verdict is None:
             return frozenset()
-        return frozenset(
-            c
-            for found in self.verdict.offenders.values()
-            for c in found
-            if isinstance(c, EdgeContact)
-        )
+        return frozenset(self.verdict.offending_edges)
 
     @property
     def scored_circles(self) -> tuple[BonusCircle, ...]:

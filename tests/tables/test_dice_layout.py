@@ -107,12 +107,7 @@ def test_every_state_of_a_dice_game_page_fits(
             shown(browser, f"{screen}/", SCREEN)
             check(browser, shots, f"{name}-screen-start", screen=True)
             code = access.join_code(table.snapshot().game_id)
-            shown(browser, f"{phone}/?code={code}", PHONE)
-            check(browser, shots, f"{name}-phone-join", screen=False)
-            Select(browser.find_element(By.ID, "join-seat")).select_by_value(NAMES[0])
-            browser.find_element(By.ID, "join").click()
-            waiting(browser).until(lambda d: d.find_element(By.ID, "seat").text == "you: Ann")
-            check(browser, shots, f"{name}-phone-start", screen=False)
+            joined_on_phone(browser, shots, name, f"{phone}/?code={code}", "you: Ann")
 
             while table.events < MIDDLE_EVENTS:
                 served.call(lambda: step(table, rng))
@@ -151,6 +146,17 @@ def test_every_state_of_a_dice_game_page_fits(
             assert table.game_id == over + 1 and table.snapshot().players == NAMES[:players]
 
 
+def joined_on_phone(driver, shots, name: str, url: str, seat: str) -> None:
+    """A phone opens the join page at ``url`` (its layout checked), joins as Ann and is
+    shown ``seat`` (checked again)."""
+    shown(driver, url, PHONE)
+    check(driver, shots, f"{name}-phone-join", screen=False)
+    Select(driver.find_element(By.ID, "join-seat")).select_by_value(NAMES[0])
+    driver.find_element(By.ID, "join").click()
+    waiting(driver).until(lambda d: d.find_element(By.ID, "seat").text == seat)
+    check(driver, shots, f"{name}-phone-start", screen=False)
+
+
 @pytest.mark.parametrize(
     ("kind", "players"),
     [(CleverTable, 4), (ClackTable, 6), (Gotta2Table, 6)],
@@ -181,12 +187,7 @@ def test_in_german_every_state_of_a_dice_game_fits(
             assert browser.find_element(By.ID, "status").text == table.game.view(say)["status"]
             check(browser, shots, f"{name}-screen-start", screen=True)
             code = access.join_code(table.snapshot().game_id)
-            shown(browser, f"{phone}/?lang=de&code={code}", PHONE)
-            check(browser, shots, f"{name}-phone-join", screen=False)
-            Select(browser.find_element(By.ID, "join-seat")).select_by_value(NAMES[0])
-            browser.find_element(By.ID, "join").click()
-            waiting(browser).until(lambda d: d.find_element(By.ID, "seat").text == "du: Ann")
-            check(browser, shots, f"{name}-phone-start", screen=False)
+            joined_on_phone(browser, shots, name, f"{phone}/?lang=de&code={code}", "du: Ann")
 
             while table.events < MIDDLE_EVENTS:
                 served.call(lambda: step(table, rng))
