@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from dataclasses import replace
 
 from firmware_host.config.board import load_board
 from firmware_host.config.noise import load_profile
@@ -20,9 +21,10 @@ from firmware_host.config.table import load_table
 from firmware_host.model import Snapshot, World, load_params
 from firmware_host.model.space import BodyState, space_of
 from firmware_host.model.supply import GAME_DROPS, play, random_drop, supply_piece
+from firmware_host.rules.pieces import Pose
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
-from tests.physics_checks import STILL_MM, follow_drop, unsupported, woken_creep
+from tests.physics_checks import STILL_MM, follow_drop, moved, unsupported, woken_creep
 
 BOARD = load_board()
 PARAMS = load_params()
@@ -116,3 +118,26 @@ def test_rebuilding_a_space_moves_no_piece_and_every_pile_sleeps():
     for state, body in zip(states, bodies, strict=True):
         assert (body.position.x, body.position.y, body.angle) == (state.x, state.y, state.angle)
         assert body.is_sleeping, state.id
+
+
+def test_a_board_from_poses_is_seated_into_its_contacts():
+    """Poses someone saw are not a state the physics made: the camera locates a piece on the
+    floor touching it, not ``collision_slop`` into it. Lifted so, a settled board's bottom
+    pieces hover with no contact to prime, and its pile does not hold when woken; seated
+    (:meth:`World.seated`), it holds, and no piece moved more than 0.5 mm from the lifted
+    pose (0.4 mm at most over seeds 4711, 7 and 3: a piece settling into its contacts). A board the physics made moves no more than a woken pile does."""
+    *_, last = play(BOARD, PARAMS, GAME_DROPS, 4711)
+    made = World.at_rest(BOARD, PARAMS, last.pieces)
+    lifted = World.at_rest(
+        BOARD,
+        PARAMS,
+        [
+            replace(p, pose=Pose(p.pose.x, p.pose.y + PARAMS.collision_slop, p.pose.angle))
+            for p in last.pieces
+        ],
+    )
+    assert woken_creep(BOARD, PARAMS, lifted.bodies) > STILL_MM
+    seated = lifted.seated()
+    assert woken_creep(BOARD, PARAMS, seated.bodies) <= STILL_MM
+    assert max(moved(lifted.bodies, seated.bodies).values()) <= 0.5
+    assert max(moved(made.bodies, made.seated().bodies).values()) <= STILL_MM

@@ -97,6 +97,31 @@ class World:
         )
         return cls(board, params, Snapshot(bodies))
 
+    def seated(self) -> World:
+        """This world with its pieces brought to rest in the model: the piles primed, every
+        body woken and the space stepped until everything sleeps (or the cap).
+
+        Poses that someone saw (the camera's, a confirmed board's) are not a state the
+        physics made: a piece on the floor or against a wall is located touching it, not
+        ``collision_slop`` into it, and a neighbour a tenth of a millimetre off. Such a
+        piece has no contact to prime, so it sleeps alone, hovering, and the pile around it
+        is primed without the support it really has; a drop that wakes it lands elsewhere
+        than on the board (docs/physics.md, "Boards from poses"). Seated, each piece sits
+        in its contacts as in a state the physics made. A board the physics made moves
+        by a few hundredths of a millimetre at most.
+        """
+        if not self._bodies:
+            return World(self.board, self.params)
+        space, bodies = space_of(self.board, self.params, self._bodies)
+        for body in bodies:
+            body.activate()
+        settled, _ = run_until_settled(space, bodies, self.params)
+        states = tuple(
+            state_of(template, body, settled)
+            for template, body in zip(self._bodies, bodies, strict=True)
+        )
+        return World(self.board, self.params, Snapshot(states))
+
     @property
     def pieces(self) -> tuple[Piece, ...]:
         """Every piece in the drop zone, in the order dropped, in the judge's frame."""
