@@ -326,7 +326,7 @@ def test_an_unsure_verdict_all_candidates_share_is_checked_where_a_nudge_flips_i
     mm, turn_by = CONFIG.decide.fragile.mm, CONFIG.decide.fragile.degrees
     nudges = [(mm, 0, 0), (-mm, 0, 0), (0, mm, 0), (0, -mm, 0), (0, 0, turn_by), (0, 0, -turn_by)]
     checked = 0
-    for drop in in_process_drops(TABLE, CLEAN, 19, seed=5):
+    for drop in in_process_drops(TABLE, CLEAN, 17, seed=8):
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
         outcome = look.outcome
         if isinstance(outcome, Asking) and isinstance(outcome.question, Question):
