@@ -21,7 +21,8 @@ by how well it explained the readings. When the next look is given the decided b
 landings start from every one of them (fewer, ``track.per_mode``, from the others), each
 landing weighed by its board's weight too: a later drop's readings can prefer a board the
 last decision did not choose. Any other board (a new game, one staff confirmed, one the
-camera saw) starts afresh.
+camera saw) starts afresh, seated in the model first (:meth:`World.seated`: poses someone
+saw are not a state the physics made).
 
 Steps (1)-(3), the jam check aside, need neither the strips nor the settle time, only
 the entry gate's cuts, the identity and the snapshot: :meth:`Eye.begin` does them once the
