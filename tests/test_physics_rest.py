@@ -125,7 +125,8 @@ def test_a_board_from_poses_is_seated_into_its_contacts():
     floor touching it, not ``collision_slop`` into it. Lifted so, a settled board's bottom
     pieces hover with no contact to prime, and its pile does not hold when woken; seated
     (:meth:`World.seated`), it holds, and no piece moved more than 0.5 mm from the lifted
-    pose (0.4 mm at most over seeds 4711, 7 and 3: a piece settling into its contacts). A board the physics made moves no more than a woken pile does."""
+    pose (0.4 mm at most over seeds 4711, 7 and 3: a piece settling into its contacts). A
+    board the physics made moves no more than a woken pile does."""
     *_, last = play(BOARD, PARAMS, GAME_DROPS, 4711)
     made = World.at_rest(BOARD, PARAMS, last.pieces)
     lifted = World.at_rest(
