@@ -19,8 +19,12 @@ run: $(STAMP)
 	rm -f $(RUN_JOURNAL) $(RUN_JOURNAL)-wal $(RUN_JOURNAL)-shm
 	$(BIN)/tabletop run --sim --autoplay --speed 2 --journal $(RUN_JOURNAL)
 
+# ruff, the import contracts (pyproject.toml's [tool.importlinter]), then mypy --strict over
+# firmware_host/ (its [tool.mypy]): `make test` runs all three.
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 
 # The browser test drives Debian's Chromium and chromedriver: installed when missing.
 chromium:
@@ -50,4 +54,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache .hypothesis build dist

@@ -18,7 +18,8 @@ setup(
     package_dir=SHIPPED,
     package_data={
         "firmware_host": ["locale/*/LC_MESSAGES/*.mo"],
-        "firmware_host.web": ["static/*.*", "static/games/*.*"],
+        "firmware_host.web": ["static/*.*"],
+        "firmware_host.games": ["*/page/*.*"],
         "firmware_host.shipped.config": ["*/*.yaml"],
         "firmware_host.shipped.hub": ["*.json", "*.md"],
     },

@@ -8,8 +8,8 @@ import random
 import statistics
 import time
 
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.game import Setup
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.table_game import Setup
 
 PLAYERS = ("ana", "ben", "cleo", "dan")
 GAMES = 20

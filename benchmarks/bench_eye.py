@@ -35,11 +35,11 @@ from firmware_host.eye import Eye, Look, load_eye_config, verdict_key
 from firmware_host.eye import eye as eye_module
 from firmware_host.eye.entry import ReleaseFit
 from firmware_host.eye.likelihood import StripLikelihood
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.model import World, load_params
 from firmware_host.model import world as world_module
 from firmware_host.model.supply import GAME_DROPS, supply_piece
-from firmware_host.rules.landing import judge
-from firmware_host.rules.position import Position
 from firmware_host.sensors.strips import StripModel
 from simulator.bound import Decision, Level, Sensors, bound_drops, least_asked, tradeoff
 from simulator.evaluate import Tally, evaluate, in_process_drops

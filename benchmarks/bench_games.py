@@ -12,10 +12,10 @@ from firmware_host.games.clack.dice import VirtualDice
 from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.events import DiscClaimed
 from firmware_host.games.clack.events import GameStarted as ClackStarted
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
-from firmware_host.games.puzzlesheet.events import GameStarted as SheetStarted
-from firmware_host.games.puzzlesheet.rectangle import largest_rectangle
-from firmware_host.games.puzzlesheet.sheet import load_sheet
+from firmware_host.games.gotta2.engine import Gotta2Game
+from firmware_host.games.gotta2.events import GameStarted as SheetStarted
+from firmware_host.games.gotta2.rectangle import largest_rectangle
+from firmware_host.games.gotta2.sheet import load_sheet
 
 PLAYERS = ("ana", "ben", "cleo", "dan")
 
@@ -58,7 +58,7 @@ def sheet_game(players: int, seed: int) -> tuple[list[float], float]:
     """Play one random puzzle sheet game; (each legal_moves() time, whole game seconds)."""
     choose = random.Random(seed)
     start = time.perf_counter()
-    game = PuzzleSheetGame.start(SHEET, SheetStarted(players=PLAYERS[:players]))
+    game = Gotta2Game.start(SHEET, SheetStarted(players=PLAYERS[:players]))
     queries = []
     while not game.over:
         t0 = time.perf_counter()

@@ -7,8 +7,8 @@ import random
 import statistics
 import time
 
-from firmware_host.tables.game import Setup
-from firmware_host.tables.gotta2 import Gotta2Table
+from firmware_host.games.gotta2.table import Gotta2Table
+from firmware_host.games.table_game import Setup
 
 PLAYERS = ("ana", "ben", "cleo", "dan", "eve", "fay")
 

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from firmware_host.config.board import load_board
-from firmware_host.rules.landing import judge
-from firmware_host.rules.position import load_position
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.position import load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,6 +14,7 @@ import time
 import pymunk
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.model import World, load_params
 from firmware_host.model.space import (
     BodyState,
@@ -23,7 +24,6 @@ from firmware_host.model.space import (
     state_of,
 )
 from firmware_host.model.supply import GAME_DROPS, play
-from firmware_host.rules.pieces import Color, Shape
 
 GAMES = 8
 SEED = 2024

@@ -11,11 +11,12 @@ from pathlib import Path
 from firmware_host.config.board import load_board
 from firmware_host.games.dropit.gamefile import load_game
 from firmware_host.games.dropit.referee import referee_game
+from firmware_host.games.dropit.svg import board_svg
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.demo import DemoFeed
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import Desk
-from firmware_host.web.svg import board_svg
 
 GAME = (
     Path(__file__).resolve().parents[1] / "examples" / "games" / "two_teams_jokers_shape_edges.yaml"
@@ -27,7 +28,7 @@ def main() -> None:
     """Print the median time to build the JSON and SVG of a full board's view, the message
     size, and the median time to refuse a malformed and a not-allowed action."""
     board = load_board()
-    table = DemoTable(board, referee_game(load_game(GAME), board, str(GAME)))
+    table = DemoFeed(board, referee_game(load_game(GAME), board, str(GAME)))
     while not table.finished:
         table.step()
     view = table.snapshot()
@@ -37,7 +38,7 @@ def main() -> None:
         data, svg = view.to_json(), board_svg(view)
         built.append(time.perf_counter() - start)
     size = len(json.dumps({"view": data, "svg": svg}))
-    desk = Desk(table, Access(load_web_config(), seed=1))
+    desk = Desk(table, Access(load_web_config(), seed=1), DROP_IT)
     timings = asyncio.run(_refusals(desk))
     print(
         f"web, 36-piece board: view JSON + SVG median {statistics.median(built) * 1e3:.2f} ms, "

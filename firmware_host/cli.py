@@ -26,7 +26,8 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
-    def parse_args(  # type: ignore[override]
+    # Only argparse's Namespace form of parse_args (no namespace given) is overridden.
+    def parse_args(  # type: ignore[override]  # the Namespace form only
         self, args: Sequence[str] | None = None, namespace: None = None
     ) -> argparse.Namespace:
         """Parse ``args``; an unknown argument is named with the sub-command it was given to."""

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -112,7 +112,8 @@ class Translator:
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in ``context`` (where one English word has two translations)."""
-        return self.catalogue.pgettext(context, message)
+        # Babel declares its result ``str | object``; a catalogue holds strings.
+        return str(self.catalogue.pgettext(context, message))
 
     def number(self, value: float) -> str:
         """``value`` written as this language writes numbers (``1,5`` in German)."""
@@ -163,13 +164,19 @@ class Message:
         return self(translator(SOURCE_LANGUAGE))
 
 
+ListStyle = Literal[
+    "standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"
+]
+"""CLDR's list styles (what Babel's ``format_list`` knows)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Listed:
     """Words said as a list, joined as the reader's language joins lists ("A, B and C";
     ``style`` is a CLDR list style: ``standard``, ``or``, ``standard-short``)."""
 
     items: tuple[Text, ...]
-    style: str = "standard"
+    style: ListStyle = "standard"
 
     def __call__(self, t: Translator) -> str:
         """The list in ``t``'s language."""
@@ -222,7 +229,8 @@ Say = Callable[[Text], str]
 
 def plural_expression(language: str, locale_dir: Traversable = LOCALE_DIR) -> str:
     """The catalogue's plural rule as a C expression of ``n`` (the page evaluates it)."""
-    catalogue = _compiled(language, locale_dir)
+    # mypy takes no protocol (Traversable) for Hashable: the Paths and files() here are.
+    catalogue = _compiled(language, locale_dir)  # type: ignore[arg-type]  # it hashes
     if catalogue is not None:
         return str(catalogue.plural_expr)
     return get_plural(language).plural_expr
@@ -232,7 +240,8 @@ def page_messages(language: str, locale_dir: Traversable = LOCALE_DIR) -> dict[s
     """Every translated message of ``language``'s catalogue, for the page's scripts:
     ``{msgid: text}``, ``{singular: [forms]}`` for plurals, and ``"context\\u0004msgid"``
     keys for messages with a context (gettext's convention). Empty for English."""
-    catalogue = _compiled(language, locale_dir)
+    # mypy takes no protocol (Traversable) for Hashable: the Paths and files() here are.
+    catalogue = _compiled(language, locale_dir)  # type: ignore[arg-type]  # it hashes
     if catalogue is None:
         return {}
     found: dict[str, Any] = {}

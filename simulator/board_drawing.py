@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from firmware_host.camera.setup import MarkerLayout, PieceColors
+from firmware_host.camera.setup import MarkerLayout, PieceColorsConfig
 from firmware_host.config.board import Board, EdgeFace, EdgeSegment, Side
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 
 if TYPE_CHECKING:
     from simulator.camera_render import CameraView
@@ -221,7 +221,7 @@ def _edge_strip(board: Board, segment: EdgeSegment) -> np.ndarray:
     return rect(segment.start, -outer, segment.end, -inner)
 
 
-def draw_edges(layer: Layer, board: Board, colors: PieceColors, face: EdgeFace) -> None:
+def draw_edges(layer: Layer, board: Board, colors: PieceColorsConfig, face: EdgeFace) -> None:
     """The edge pieces' face: coloured strips (``color``, and ``none``), or dark shape
     symbols every 14 mm on a neutral strip (``shape``)."""
     if face is not EdgeFace.SHAPE:
@@ -270,7 +270,7 @@ def draw_markers(layer: Layer, markers: MarkerLayout) -> None:
 
 def outline_of(board: Board, shape: Shape, pose: Pose) -> np.ndarray:
     """A piece's face at ``pose`` (N x 2, mm, counter-clockwise; a circle as an
-    equal-area polygon), from :func:`~firmware_host.rules.geometry.piece_shape`."""
+    equal-area polygon), from :func:`~firmware_host.games.dropit.rules.geometry.piece_shape`."""
     made = piece_shape(board, shape, pose)
     if not hasattr(made, "get_vertices"):
         n = CIRCLE_VERTICES
@@ -280,7 +280,7 @@ def outline_of(board: Board, shape: Shape, pose: Pose) -> np.ndarray:
     return np.array([(v.x, v.y) for v in made.get_vertices()], float)
 
 
-def paint_of(colors: PieceColors, piece: Piece, table_seed: int) -> np.ndarray:
+def paint_of(colors: PieceColorsConfig, piece: Piece, table_seed: int) -> np.ndarray:
     """A piece's face colour (BGR): its nominal colour, varied a little per piece."""
     rng = np.random.default_rng([table_seed, zlib.crc32(piece.id.encode())])
     base = np.array(bgr_of(colors.of(piece.color)))
@@ -319,7 +319,7 @@ Face = tuple[np.ndarray, np.ndarray]
 """A piece's face: its outline in pixels and its paint (BGR)."""
 
 
-def draw_rims(layer: Layer, board: Board, pieces: Sequence[Piece], colors: PieceColors,
+def draw_rims(layer: Layer, board: Board, pieces: Sequence[Piece], colors: PieceColorsConfig,
               table_seed: int) -> list[Face]:
     """Every piece's rim (the hull of its face and back outline, the visible walls
     shaded; anti-aliased at frame size); the faces to draw once every rim is drawn."""

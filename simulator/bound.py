@@ -15,7 +15,7 @@ keys (:func:`~firmware_host.eye.verdict_key`) gives the MAP verdict and its prob
 keep its wrong decisions under a target. docs/eye-bound.md has the details and figures.
 
 Sensor sets: ``reference`` (the strip snapshot: curtain, top gate, edge strip) and
-``pane grid`` (the same plus a :class:`~firmware_host.sensors.pane_grid.PaneGrid`, a
+``pane grid`` (the same plus a :class:`~simulator.pane_grid.PaneGrid`, a
 what-if; its readings get the curtain's flicker from their own random stream).
 
 >>> from firmware_host.config.noise import load_profile
@@ -37,13 +37,13 @@ from enum import StrEnum
 from firmware_host.config.noise import NoiseProfile, SensorNoise
 from firmware_host.config.table import Table
 from firmware_host.eye import verdict_key
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.model import Drop, PhysicsParams, Snapshot, World
 from firmware_host.model.supply import GAME_DROPS
-from firmware_host.rules.pieces import Piece
 from firmware_host.sensors import Bits, StripModel, StripSnapshot
-from firmware_host.sensors.pane_grid import PaneGrid
 from simulator.evaluate import oracle_of, turns
 from simulator.noise import Gate, StuckBeam
+from simulator.pane_grid import PaneGrid
 from simulator.true_world import TrueDrop, TrueWorld
 
 SAMPLES = 48

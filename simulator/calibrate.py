@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from firmware_host.config.board import Board
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import Table, load_table
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.model import Drop, PhysicsParams, World, load_params
 from firmware_host.model.space import reach
 from firmware_host.model.supply import GAME_DROPS, supply_piece
-from firmware_host.rules.pieces import Piece
 from simulator.true_world import TrueWorld
 
 MISS_CAP_MM = 40.0

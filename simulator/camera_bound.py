@@ -9,8 +9,9 @@ Gaussian noise of ``sigma`` mm on each axis (and :data:`DEGREES_PER_MM` times th
 angle, the ratio the real camera's fits show), with exactly that deviation and no board
 share. The referee's rule (:func:`~firmware_host.camera.verdict.referee_located`, the
 dropped piece and each neighbour moved ``sigmas`` deviations) then decides or is unsure,
-and a decided verdict is compared with :func:`~firmware_host.rules.landing.judge` on the
-true poses. The scenes are the camera evaluation's (:func:`simulator.camera_eval.scenes_of`).
+and a decided verdict is compared with
+:func:`~firmware_host.games.dropit.rules.landing.judge` on the true poses. The scenes
+are the camera evaluation's (:func:`simulator.camera_eval.scenes_of`).
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table
@@ -31,9 +32,9 @@ from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 from simulator.camera_eval import scenes_of
 
 DEGREES_PER_MM = 1.6

@@ -34,12 +34,12 @@ from firmware_host.camera.verdict import referee_located
 from firmware_host.config.board import Board, EdgeFace, PolygonShape
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
+from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.model import load_params
 from firmware_host.model.supply import GAME_DROPS
-from firmware_host.rules.geometry import turn_period
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
 from simulator.virtual_camera import VirtualCamera

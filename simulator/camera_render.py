@@ -13,7 +13,7 @@ z toward the camera. Layers, back to front:
    front pane's haze, glare, a faint texture, optical blur, sensor noise, JPEG.
 
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> table = load_table()
 >>> view = CameraView.looking_at((1600, 1200), 1400.0, (800.0, 600.0), eye=(150, 155, 500))
 >>> round(view.px_per_mm((150.0, 150.0)), 2)
@@ -38,7 +38,7 @@ import numpy as np
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.config.noise import CameraNoise, CameraPose
-from firmware_host.rules.pieces import Color, Piece
+from firmware_host.games.dropit.rules.pieces import Color, Piece
 from simulator import board_drawing, pane_drawing
 from simulator.board_drawing import SLOT_TOP, marker_plates, rect
 from simulator.cafe import backdrop

@@ -34,15 +34,15 @@ from firmware_host.camera.outline import (
     STEP_MM,
     TIGHT_SCALE_MM,
     _gauss_newton_steps,
-    edge_offsets,
-    face_colours,
     outline_points,
+    profile_offsets,
+    shaded_faces,
 )
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece, Shape
+from firmware_host.games.dropit.rules.pieces import Piece, Shape
 from simulator.board_drawing import PIECE_THICKNESS, outline_of
 from simulator.camera_eval import scenes_of
 from simulator.virtual_camera import CameraUnavailable, VirtualCamera
@@ -141,13 +141,14 @@ def _measure_scene(
     """Add one look's profiles and pose errors to ``found``."""
     board = table.board
     offsets = np.arange(-REACH_MM, REACH_MM + STEP_MM / 2, STEP_MM)
-    faces = face_colours(look, board, [(p.shape, p.pose) for p in pieces])
+    _, shades = shaded_faces(look, board, [(p.shape, p.pose) for p in pieces], artwork)
     outlines = [outline_of(board, p.shape, p.pose) for p in pieces]
     for index, piece in enumerate(pieces):
         outline = outline_points(board, piece.shape, piece.pose)
-        samples = outline.points[:, None, :] + offsets[None, :, None] * outline.normals[:, None, :]
-        colours = look.colours(samples.reshape(-1, 2)).reshape(len(samples), len(offsets), 3)
-        residuals = edge_offsets(colours, faces[index], offsets)
+        residuals = profile_offsets(
+            look, artwork, outline.points, outline.normals,
+            np.repeat(shades[index][None], len(outline.points), axis=0), offsets,
+        )
         usable = ~artwork.near(outline.points)  # profiles at the pane's print are left out
         beyond = _beyond(outline.points, [o for k, o in enumerate(outlines) if k != index])
         wall = np.minimum.reduce(

@@ -19,8 +19,8 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.eye.camera_look import Camera, CameraLook, known_pieces
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from simulator.camera_eval import outline_error
 from simulator.evaluate import Tally
 from simulator.virtual_camera import VirtualCamera
@@ -51,12 +51,16 @@ class EvalCamera:
         except CameraUnavailable as exc:
             out = exc
 
-        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
+        def look(
+            identity: tuple[Color, Shape],
+            priors: Mapping[str, Pose],
+            starts: Mapping[str, Sequence[Pose]],
+        ) -> Seen:
             if frames is None:
                 assert out is not None
                 raise out
             names = [f"look {self.virtual.looks} frame {i}" for i in range(len(frames))]
-            known = known_pieces(believed, piece_id, identity, priors)
+            known = known_pieces(believed, piece_id, identity, priors, starts)
             return self.sight.see(frames, names, known)
 
         return look

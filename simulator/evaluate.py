@@ -44,12 +44,12 @@ from firmware_host.config.table import Table
 from firmware_host.eye import Asking, Decided, Eye, EyeConfig, Look, Question, verdict_key
 from firmware_host.eye.camera_look import CameraLook
 from firmware_host.eye.questions import features
+from firmware_host.games.dropit.rules.landing import Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.model import PhysicsParams, World
 from firmware_host.model.space import reach
 from firmware_host.model.supply import GAME_DROPS, supply_piece
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.rules.position import Position
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from simulator.true_world import TrueWorld

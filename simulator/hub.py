@@ -36,8 +36,8 @@ from typing import Any
 
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.link.inventory import table_inventory
-from firmware_host.rules.pieces import Color, Shape
 from firmware_host.sensors import BeamCut, Bits, DieReading, DropReadings, StripModel, StripSnapshot
 from simulator import firmware
 from simulator.dice import VirtualDice

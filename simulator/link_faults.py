@@ -21,7 +21,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 
-from firmware_host.config.noise import LinkFaults as LinkKnobs
+from firmware_host.config.noise import LinkFaultsConfig
 
 
 class LinkFaults:
@@ -31,7 +31,7 @@ class LinkFaults:
     :meth:`unplug_due` / :meth:`replug_due` say when to cut and restore the line.
     """
 
-    def __init__(self, knobs: LinkKnobs, seed: int, clock: Callable[[], float]) -> None:
+    def __init__(self, knobs: LinkFaultsConfig, seed: int, clock: Callable[[], float]) -> None:
         self.knobs = knobs
         self._rng = random.Random(f"{seed}:link")
         self._clock = clock

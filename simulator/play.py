@@ -2,7 +2,7 @@
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Shape
 >>> from simulator.players import Turn
 >>> table = load_table()
 >>> with VirtualHub(table, load_profile("clean"), seed=1, line="socket") as hub:

@@ -37,9 +37,9 @@ from pydantic import Discriminator, Field, Tag
 
 from firmware_host.config.loader import StrictModel, load_model
 from firmware_host.config.table import Table
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.model.space import reach
 from firmware_host.model.supply import GAME_DROPS, supply_piece
-from firmware_host.rules.pieces import Color, Shape
 
 
 @dataclass(frozen=True, slots=True)

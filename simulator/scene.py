@@ -11,7 +11,7 @@ piece's pose every ``period_s`` of simulated time.
 
 >>> from firmware_host.config.board import load_board
 >>> from firmware_host.model import Drop, World, load_params
->>> from firmware_host.rules.pieces import Color, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Shape
 >>> world = World(load_board(), load_params())
 >>> result, path, scene = watched_drop(world, Drop(Color.RED, Shape.SQUARE, 150.0, 100.0))
 >>> first, last = scene.frames[0], scene.frames[-1]
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import pymunk
 
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
 from firmware_host.model import Drop, DropResult, PhysicsParams, Snapshot, World
 from firmware_host.model.space import (
     BodyState,
@@ -37,7 +38,6 @@ from firmware_host.model.space import (
     space_of,
     state_of,
 )
-from firmware_host.rules.pieces import Piece, Pose
 from firmware_host.sensors import Trajectory
 
 PERIOD_S = 0.01

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from firmware_host.config.loader import CONFIG_DIR
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.model import Drop, DropResult, PhysicsParams, World, load_params
 from firmware_host.model.space import reach
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors import (
     DropReadings,
     EntryGate,

@@ -17,7 +17,7 @@ The same seed and the same sequence of looks give the same frames.
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> camera = VirtualCamera(load_table(), load_profile("clean"), seed=4)
 >>> frames = camera.look([Piece("p1", Color.RED, Shape.SQUARE, Pose(150.0, 17.0, 0.0))])
 >>> len(frames), frames[0].shape
@@ -38,7 +38,7 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.noise import CameraFaults, NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from simulator.camera_render import CameraView, compose, draw_effects, draw_view, expose
 
 __all__ = [

@@ -33,10 +33,10 @@ from dataclasses import replace
 from firmware_host.config.noise import NoiseProfile
 from firmware_host.config.table import Table
 from firmware_host.errors import TabletopError
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.link.session import HubEvent
 from firmware_host.link.transport import HubLink
 from firmware_host.model.supply import GAME_DROPS
-from firmware_host.rules.pieces import Piece
 from firmware_host.sensors.collector import DropCollector, DropOutcome
 from firmware_host.sensors.drop import DropEntry
 from firmware_host.service.hub_feed import POLL_SECONDS

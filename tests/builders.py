@@ -7,8 +7,8 @@ from pathlib import Path
 import yaml
 
 from firmware_host.config.board import EdgeFace
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
 

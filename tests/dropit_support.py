@@ -15,9 +15,9 @@ from firmware_host.games.dropit.events import (
     ShapeDropped,
 )
 from firmware_host.games.dropit.lineup import Competitor, Variants
+from firmware_host.games.dropit.rules.landing import Rule
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.games.dropit.state import GameState
-from firmware_host.rules.landing import Rule
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 R, B, Y, G = Color.RED, Color.BLUE, Color.YELLOW, Color.GREEN
 

@@ -1,4 +1,5 @@
-"""Structured log lines: one per event, key=value or JSON, levels from the env."""
+"""Structured log lines: one per event, key=value or JSON, levels from the env (tests/conftest.py
+puts the root logger back after each test)."""
 
 import io
 import json
@@ -9,15 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.logs import StructuredFormatter, event, level_from, setup_logging
-
-
-@pytest.fixture
-def restore_root():
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
 
 
 def _unquote(text):
@@ -64,7 +56,7 @@ def test_any_value_stays_on_one_line_and_reads_back(value):
     }
 
 
-def test_levels_come_from_the_argument_then_the_environment(monkeypatch, restore_root):
+def test_levels_come_from_the_argument_then_the_environment(monkeypatch):
     monkeypatch.setenv("TABLETOP_LOG_LEVEL", "WARNING")
     stream = io.StringIO()
     setup_logging(stream=stream)
@@ -76,7 +68,7 @@ def test_levels_come_from_the_argument_then_the_environment(monkeypatch, restore
         level_from("loud")
 
 
-def test_json_lines_carry_the_fields_and_the_exception(monkeypatch, restore_root):
+def test_json_lines_carry_the_fields_and_the_exception(monkeypatch):
     monkeypatch.setenv("TABLETOP_LOG_FORMAT", "json")
     stream = io.StringIO()
     setup_logging("info", stream=stream)

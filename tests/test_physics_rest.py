@@ -21,7 +21,7 @@ from firmware_host.config.table import load_table
 from firmware_host.model import Snapshot, World, load_params
 from firmware_host.model.space import BodyState, space_of
 from firmware_host.model.supply import GAME_DROPS, play, random_drop, supply_piece
-from firmware_host.rules.pieces import Pose
+from firmware_host.games.dropit.rules.pieces import Pose
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
 from tests.physics_checks import STILL_MM, follow_drop, moved, unsupported, woken_creep

@@ -1,7 +1,8 @@
 """Where the pane's printed artwork lies: edges there cannot be trusted.
 
 The level lines and the bonus circles are printed on the front pane, in front of the
-pieces: a piece's edge that runs along a printed line shows the line's edge instead. The
+pieces: a piece's edge that runs along a printed line shows the line's edge instead, and
+a bonus circle's light tint shows a piece's face in another shade inside it. The
 outline fit leaves out the profiles whose edge point lies within :data:`CLEARANCE_MM` of
 any printed line. Whether a point is that close is read from a map of the board made once
 (cells of :data:`CELL_MM`, each near, clear or along the clearance's border); only points
@@ -23,10 +24,15 @@ Array = np.ndarray
 
 CLEARANCE_MM = 2.0
 """How close to a printed line an edge point may lie and still be trusted."""
+INK_REACH_MM = 1.3
+"""How far from a printed line's middle its ink may show: half the widest line, the
+blur, and the pane's parallax (the print lies in front of the pieces' faces)."""
 CELL_MM = 0.5
 """The side of the map's cells."""
 MAP_MARGIN_MM = 50.0
 """How far beyond the board's walls, floor and top the map reaches."""
+MAP_REACH_MM = 8.0
+"""How far from the art the map holds each cell's distance to it (farther: none)."""
 
 _CLEAR, _NEAR, _BORDER = 0, 1, 2
 
@@ -47,41 +53,71 @@ class Artwork:
         columns = int(np.ceil((board.width + 2 * MAP_MARGIN_MM) / CELL_MM))
         rows = int(np.ceil((board.height + 2 * MAP_MARGIN_MM) / CELL_MM))
         distance = np.full((rows, columns), np.inf)
-        reach = CLEARANCE_MM + CELL_MM
+        reach = MAP_REACH_MM + CELL_MM
         none = np.empty((0, 2))
         art = [  # each printed line and circle with its bounding box
             ((a[None], b[None], none.reshape(0, 3)), np.minimum(a, b), np.maximum(a, b))
             for a, b in zip(self._starts, self._ends, strict=True)
         ]
         art += [((none, none, c[None]), c[:2] - c[2], c[:2] + c[2]) for c in self._circles]
-        for (starts, ends, circles), low, high in art:
+        for (line_starts, line_ends, circles), low, high in art:
             u0, v0 = np.maximum(np.floor((low - reach - self._origin) / CELL_MM).astype(int), 0)
             u1, v1 = np.ceil((high + reach - self._origin) / CELL_MM).astype(int)
             u, v = np.meshgrid(np.arange(u0, min(u1, columns)), np.arange(v0, min(v1, rows)))
             centres = self._origin + (np.c_[u.ravel(), v.ravel()] + 0.5) * CELL_MM
-            own = distance_to(centres, starts, ends, circles).reshape(u.shape)
+            own = distance_to(centres, line_starts, line_ends, circles).reshape(u.shape)
             np.minimum(distance[v0:v1, u0:u1], own, out=distance[v0:v1, u0:u1])
-        # the distance to the art changes no faster than the distance moved: a cell whose
-        # centre lies clear of the border by half its diagonal lies wholly on one side
-        half_diagonal = CELL_MM * np.sqrt(0.5)
-        self._cells = np.full((rows, columns), _BORDER, np.int8)
-        self._cells[distance < CLEARANCE_MM - half_diagonal] = _NEAR
-        self._cells[distance > CLEARANCE_MM + half_diagonal] = _CLEAR
+        self._near = _cells(distance, CLEARANCE_MM)
+        self._distances = distance.astype(np.float32)
+        cells = np.indices((rows, columns))[::-1].reshape(2, -1).T
+        centres = self._origin + (cells + 0.5) * CELL_MM
+        self._tinted = self._inside_circle(centres).reshape(rows, columns)
 
     def near(self, points: Array) -> Array:
         """Whether each point (N x 2, mm) lies within :data:`CLEARANCE_MM` of printed art."""
         pts = np.asarray(points, float).reshape(-1, 2)
-        index = np.floor((pts - self._origin) / CELL_MM).astype(np.int64)
-        rows, columns = self._cells.shape
-        inside = (
-            (index[:, 0] >= 0) & (index[:, 0] < columns) & (index[:, 1] >= 0) & (index[:, 1] < rows)
-        )
-        cell = np.full(len(pts), _BORDER, np.int8)
-        cell[inside] = self._cells[index[inside, 1], index[inside, 0]]
-        close = cell == _NEAR
+        cell = self._looked_up(pts, self._near)
+        close: Array = cell == _NEAR
         border = cell == _BORDER
         close[border] = self._distance(pts[border]) < CLEARANCE_MM
         return close
+
+    def inked(self, points: Array, normals: Array, offsets: Array) -> Array:
+        """Whether each sample of profiles (P x S: ``points`` moved ``offsets`` mm along
+        their ``normals``, P x 2 each) may show a printed line's or ring's ink: lies within
+        :data:`INK_REACH_MM` of it (to the map's :data:`CELL_MM`)."""
+        inked = np.zeros((len(points), len(offsets)), bool)
+        reach = float(np.abs(offsets).max()) + INK_REACH_MM + CELL_MM
+        rows = np.arange(len(points))
+        if reach <= MAP_REACH_MM:  # only profiles that come near the art
+            rows = rows[self._looked_up(points, self._distances) < reach]
+        if len(rows):
+            samples = points[rows, None, :] + offsets[None, :, None] * normals[rows, None, :]
+            near = self._looked_up(samples.reshape(-1, 2), self._distances)
+            inked[rows] = near.reshape(len(rows), -1) < INK_REACH_MM
+        return inked
+
+    def tinted(self, points: Array) -> Array:
+        """Whether each point (N x 2, mm) lies inside a bonus circle, where the print's
+        tint shades a face (to the map's :data:`CELL_MM`)."""
+        tinted: Array = self._looked_up(np.asarray(points, float).reshape(-1, 2), self._tinted)
+        return tinted
+
+    def _looked_up(self, points: Array, cells: Array) -> Array:
+        """Each point's cell of the map ``cells`` (a point off the map: the nearest cell
+        on its edge, :data:`MAP_MARGIN_MM` clear of the art)."""
+        rows, columns = cells.shape
+        u = np.clip(((points[:, 0] - self._origin[0]) / CELL_MM).astype(np.int64), 0, columns - 1)
+        v = np.clip(((points[:, 1] - self._origin[1]) / CELL_MM).astype(np.int64), 0, rows - 1)
+        found: Array = cells[v, u]
+        return found
+
+    def _inside_circle(self, points: Array) -> Array:
+        """Whether each point (N x 2, mm) lies inside a bonus circle."""
+        inside = np.zeros(len(points), bool)
+        for x, y, radius in self._circles:
+            inside |= (points[:, 0] - x) ** 2 + (points[:, 1] - y) ** 2 < radius * radius
+        return inside
 
     def _distance(self, points: Array) -> Array:
         """Each point's (N x 2, mm) distance to the nearest printed line or circle (mm)."""
@@ -103,3 +139,15 @@ def distance_to(points: Array, starts: Array, ends: Array, circles: Array) -> Ar
         ring = np.abs(np.linalg.norm(pts - circles[None, :, :2], axis=-1) - circles[None, :, 2])
         distance = np.minimum(distance, ring.min(axis=1))
     return distance
+
+
+def _cells(distance: Array, reach: float) -> Array:
+    """The map of cells near (within ``reach``), clear, or along the border, from each
+    cell centre's ``distance`` to the art: the distance changes no faster than the
+    distance moved, so a cell whose centre lies clear of the border by half its diagonal
+    lies wholly on one side."""
+    half_diagonal = CELL_MM * np.sqrt(0.5)
+    cells = np.full(distance.shape, _BORDER, np.int8)
+    cells[distance < reach - half_diagonal] = _NEAR
+    cells[distance > reach + half_diagonal] = _CLEAR
+    return cells

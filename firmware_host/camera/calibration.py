@@ -29,7 +29,7 @@ from pydantic import Field
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.loader import StrictModel, load_model
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 RGBf = tuple[float, float, float]
 

@@ -23,8 +23,8 @@ from firmware_host.camera.setup import CameraSetup, MarkerLayout
 from firmware_host.config.board import Board
 from firmware_host.doctor.report import Finding
 from firmware_host.games.dropit.lineup import COLOUR_NAMES
+from firmware_host.games.dropit.rules.pieces import Color
 from firmware_host.i18n import SOURCE_LANGUAGE, Message, Say, Text, lazy, lazy_p, translator
-from firmware_host.rules.pieces import Color
 
 Array = np.ndarray
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 Array = np.ndarray
 
@@ -54,7 +54,8 @@ class PieceColours:
 
     def of(self, color: Color) -> Array:
         """One colour as BGR."""
-        return self.bgr[self.colors.index(color)]
+        bgr: Array = self.bgr[self.colors.index(color)]
+        return bgr
 
     def classify(
         self, pixels: Array, brightness_range: tuple[float, float] = BRIGHTNESS
@@ -87,7 +88,7 @@ class PieceColours:
         own_strength = max(float(np.linalg.norm(own)), 1e-6)
         cosine = _dot(chroma, own[:, None])[:, 0] / np.maximum(strength, 1e-6) / own_strength
         ratio = strength / own_strength
-        ok = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
+        ok: Array = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
         return ok.reshape(np.asarray(pixels).shape[:-1])
 
     def matches(self, face: Array, color: Color) -> bool:
@@ -116,8 +117,9 @@ def _chroma(flat: Array) -> tuple[Array, Array, Array]:
 def _dot(chroma: Array, directions: Array) -> Array:
     """``chroma @ directions`` (N x 3 by 3 x K) summed channel by channel: numpy would hand
     a long product to several BLAS threads that mostly wait for each other."""
-    return (
+    product: Array = (
         chroma[:, 0, None] * directions[0]
         + chroma[:, 1, None] * directions[1]
         + chroma[:, 2, None] * directions[2]
     )
+    return product

@@ -25,7 +25,7 @@ from firmware_host.camera.outline import outline_points
 from firmware_host.camera.setup import MarkerLayout
 from firmware_host.camera.sight import Seen
 from firmware_host.config.board import Board
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 KEEP = 100
 """How many frames the folder keeps (the newest)."""

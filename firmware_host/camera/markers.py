@@ -7,10 +7,19 @@ to the image (px). The board is found again in every frame, so a camera nudged b
 looks changes nothing. Any one marker gives a homography (its four corners); two or more
 give one that holds across the whole board. A frame in which no marker of the layout is
 found raises :class:`BoardNotFound`.
+
+A marker's edges are found where its black border turns white, and where that is depends
+on the blur and the print, not on the marker: a lens blurring in linear light shrinks a
+black square by a fraction of a pixel on every side, ink spreading on paper grows it. That
+offset is the same for every edge of a frame, so with two markers or more it is fitted
+along with the homography (:func:`edge_offset`), and the corners are moved back by it:
+the residual left is what the corners truly disagree on.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -38,6 +47,12 @@ SPREAD_SEED = 20261125
 TRACK_MARGIN = 1.2
 """Around a marker found in a frame before, the next frame is searched this many marker
 sides beyond it."""
+CELL_MARGIN = 0.3
+"""The share of each side of a marker's cell that ArUco leaves out when it reads the cell's
+bit (its default is 0.13). On 84 frames of a second renderer (the lens's blur in linear
+light, 2-3 px/mm, up to 12 degrees of tilt) the finder with ArUco's defaults missed a
+marker in 7 frames; with this margin and no minimum distance from the frame's edge, in
+none."""
 HALF_SEARCH_PX = 1200
 """Frames at least this wide are searched for markers at half their size first."""
 TRACK_PX = 1.0
@@ -45,6 +60,12 @@ TRACK_PX = 1.0
 corner further than this (px) from them is taken as found there without a search."""
 REFINE_PAD_PX = int(EDGE_REACH_PX) + 2
 """How far beyond a searched region the frame is turned grey for refining corners."""
+MAX_EDGE_OFFSET_PX = 3.0
+"""The most the found edges may lie outside (or inside) the markers' true ones (px): a
+larger fitted offset is not the blur's and is not applied."""
+OFFSET_STEP_PX = 1.0
+"""The homography's residual is a parabola in the edges' offset: its vertex is found from
+fits at the offsets 0 and this far either side."""
 
 
 class BoardNotFound(TabletopError):
@@ -56,14 +77,17 @@ class BoardView:
     """Where the board's plane lies in one frame.
 
     ``homography`` maps board millimetres ``(x, y, 1)`` to image pixels; ``markers`` are the
-    ids it was found from; ``residual_px`` is the RMS distance of their corners from where
-    the homography puts them (0 for a single marker: four corners fit exactly).
+    ids it was found from; ``corners_px`` their corners as found; ``edge_offset_px`` how far
+    outside their true edges the found edges lie (:func:`edge_offset`); ``residual_px`` the
+    RMS distance of the corners, moved back by that offset, from where the homography puts
+    them (0 for a single marker: four corners fit exactly).
     """
 
     homography: Array
     markers: tuple[int, ...]
     residual_px: float
     corners_px: dict[int, Array]
+    edge_offset_px: float = 0.0
 
     def to_image(self, points: Array) -> Array:
         """Board points (N x 2, mm) to image points (N x 2, px)."""
@@ -82,19 +106,20 @@ class BoardView:
         if not seen:
             return np.full(len(pts), np.inf)
         spread_px = np.max(np.std(np.array(seen), axis=0), axis=1)
-        return spread_px / self.scales(pts.reshape(-1, 2))
+        spread_mm: Array = spread_px / self.scales(pts.reshape(-1, 2))
+        return spread_mm
 
     def _draws(self, layout: MarkerLayout) -> list[Array]:
         """The homographies of :meth:`spread_at`'s draws (made once per view; empty when
         the moved corners give none)."""
-        cached = self.__dict__.get("_drawn")
+        cached: list[Array] | None = self.__dict__.get("_drawn")
         if cached is not None:
             return cached
         rng = np.random.default_rng(SPREAD_SEED)
         sigma = max(CORNER_SIGMA_PX, RESIDUAL_FACTOR * self.residual_px)
         ids = sorted(self.corners_px)
         board = np.array([c for i in ids for c in layout.corners(i)], dtype=np.float64)
-        image = np.vstack([self.corners_px[i] for i in ids])
+        image = _moved_in(self.corners_px, ids, self.edge_offset_px)
         drawn = []
         for _ in range(SPREAD_DRAWS):
             moved = image + rng.normal(0.0, sigma, image.shape)
@@ -117,7 +142,73 @@ class BoardView:
         across, up = pts + np.array([1.0, 0.0]), pts + np.array([0.0, 1.0])
         a, b, c = self.to_image(np.vstack([pts, across, up])).reshape(3, -1, 2)
         (ux, uy), (vx, vy) = (b - a).T, (c - a).T
-        return np.sqrt(np.abs(ux * vy - uy * vx))
+        scale: Array = np.sqrt(np.abs(ux * vy - uy * vx))
+        return scale
+
+
+def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> float:
+    """How far (px) the found edges of the markers ``ids`` lie outside their true edges,
+    the same for every edge: the offset that leaves the least residual when the
+    homography from the corners ``board`` (mm, in the order of ``ids``) is fitted to
+    ``found`` moved in by it. A
+    single marker cannot tell it from its size (0); a fit beyond
+    :data:`MAX_EDGE_OFFSET_PX` is not the blur's (0).
+
+    >>> layout = np.array([[0, 0], [24, 0], [24, 24], [0, 24],
+    ...                    [100, 0], [124, 0], [124, 24], [100, 24]], float)
+    >>> quads = layout.reshape(2, 4, 2) * 3.0       # 3 px per mm, no perspective
+    >>> grown = quads + 0.6 * np.sign(quads - quads.mean(axis=1, keepdims=True))
+    >>> round(edge_offset(layout, {0: grown[0], 1: grown[1]}, [0, 1]), 3)
+    0.6
+    """
+    if len(ids) < 2:
+        return 0.0
+    image = np.vstack([found[i] for i in ids])
+    out = _outward(found, ids)
+
+    def squares(offset: float) -> float:
+        return _homography(board, image - offset * out)[1]
+
+    step = OFFSET_STEP_PX
+    low, mid, high = squares(-step), squares(0.0), squares(step)
+    curve = low - 2 * mid + high
+    if not math.isfinite(curve) or curve <= 0:
+        return 0.0
+    offset = step * (low - high) / (2 * curve)
+    return offset if abs(offset) <= MAX_EDGE_OFFSET_PX else 0.0
+
+
+def _homography(board: Array, image: Array) -> tuple[Array | None, float]:
+    """The least-squares homography from the corners ``board`` (mm) to ``image`` (px), and
+    the sum of the squared distances (px²) it leaves (None and infinity when the corners
+    give none)."""
+    homography, _mask = cv2.findHomography(board, image, 0)
+    if homography is None:
+        return None, math.inf
+    projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    return homography, float(np.sum((projected - image) ** 2))
+
+
+def _outward(found: dict[int, Array], ids: Sequence[int]) -> Array:
+    """For each corner of the markers ``ids``, how it moves when every edge of its marker
+    moves out by one pixel: the point where the two edges through it meet, each moved
+    along its own outward normal."""
+    quads = np.stack([found[i] for i in ids])  # markers x 4 corners x 2
+    along = np.roll(quads, -1, axis=1) - quads  # edge k runs from corner k to k + 1
+    normals = np.stack([along[..., 1], -along[..., 0]], axis=-1)
+    normals /= np.linalg.norm(normals, axis=-1, keepdims=True)
+    middles = quads + along / 2 - quads.mean(axis=1, keepdims=True)
+    normals *= np.sign(np.sum(normals * middles, axis=-1, keepdims=True))
+    # corner k lies on edges k - 1 and k: v . n(k-1) = 1 and v . n(k) = 1
+    pairs = np.stack([np.roll(normals, 1, axis=1), normals], axis=-2)
+    ways: Array = np.linalg.solve(pairs, np.ones((*pairs.shape[:2], 2, 1)))[..., 0]
+    return ways.reshape(-1, 2)
+
+
+def _moved_in(found: dict[int, Array], ids: Sequence[int], offset: float) -> Array:
+    """The corners of the markers ``ids`` with their edges moved in by ``offset`` px."""
+    image = np.vstack([found[i] for i in ids])
+    return image if offset == 0.0 else image - offset * _outward(found, ids)
 
 
 def refine_corners(gray: Array, quad: Array) -> Array:
@@ -208,7 +299,7 @@ def _fit_line(points: Array) -> tuple[Array, Array]:
 def _meet(first: tuple[Array, Array], second: tuple[Array, Array]) -> Array:
     """Where two lines cross."""
     (p, d), (q, e) = first, second
-    t = np.linalg.solve(np.array([d, -e]).T, q - p)[0]
+    t: float = np.linalg.solve(np.array([d, -e]).T, q - p)[0]
     return p + t * d
 
 
@@ -219,6 +310,12 @@ class MarkerFinder:
         self.layout = layout
         dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
         params = cv2.aruco.DetectorParameters()
+        # a small, blurred marker's cells are read at their middles: at 2 px/mm a cell is
+        # 8 px and the blur reaches a quarter into it from each side
+        params.perspectiveRemoveIgnoredMarginPerCell = CELL_MARGIN
+        # whole markers far from the frame's edge were dropped with the default of 3 px
+        # (OpenCV 5.0); a marker cut by the edge has no four sides to refine its corners on
+        params.minDistanceToBorder = 0
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.cornerRefinementWinSize = 4
         params.cornerRefinementMaxIterations = 50
@@ -251,7 +348,7 @@ class MarkerFinder:
         found: dict[int, Array] = {}
         if ids is None:
             return found
-        for marker_id, quad in zip(ids.ravel().tolist(), corners, strict=True):
+        for marker_id, quad in zip(map(int, ids.ravel()), corners, strict=True):
             if marker_id in self.layout.centres and marker_id not in found:
                 found[marker_id] = quad.reshape(4, 2).astype(np.float64)
         return found
@@ -321,15 +418,13 @@ class MarkerFinder:
             )
         ids = tuple(sorted(found))
         board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
-        image = np.vstack([found[i] for i in ids])
-        homography, _ = cv2.findHomography(board, image, 0)
+        offset = edge_offset(board, found, ids)
+        homography, squares = _homography(board, _moved_in(found, ids, offset))
         if homography is None:
             raise BoardNotFound(
                 lazy("markers {ids} give no homography (degenerate corners)", ids=str(list(ids)))
             )
-        projected = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
-        residual = float(np.sqrt(np.mean(np.sum((projected - image) ** 2, axis=1))))
-        return BoardView(homography, ids, residual, found)
+        return BoardView(homography, ids, math.sqrt(squares / len(board)), found, offset)
 
     def find(self, frame: Array) -> BoardView:
         """Detect and fit in one go."""

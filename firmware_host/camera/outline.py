@@ -6,12 +6,15 @@ points along the model outline, reads the colour along each point's outward norm
 profile of a few millimetres either side, through every frame's own homography), and
 finds where the face's colour ends: the first point, going outwards, where the colour's
 distance from the face's own colour crosses half the step to what lies just outside
-(the rim, a neighbour, the background), with linear interpolation between samples.
+(the rim, a neighbour, the background), with linear interpolation between samples; where
+the blur merges a narrow rim with what lies beyond it, the step ends where the colours
+turn from the rim's (the face's hue, darker) toward the next.
 Those offsets are the residuals of a Gauss-Newton fit of ``(x, y, angle)``; Tukey
 weights drop profiles crossed by printed lines, glare or a neighbour of the same colour.
 
 The fit reports the pose, its covariance (from the residuals' scatter, inflated by
-:data:`COVARIANCE_INFLATION` because neighbouring profiles share their errors), and
+:data:`COVARIANCE_INFLATION` because neighbouring profiles share their errors, plus what
+a whole side may be off by, from the sides' mean residuals), and
 which share of the outline it found (a piece the camera cannot see finds little).
 """
 
@@ -26,7 +29,7 @@ import numpy as np
 from firmware_host.camera.artwork import Artwork
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.pieces import Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Pose, Shape
 
 Array = np.ndarray
 
@@ -48,8 +51,30 @@ RISE_SHARE = 0.06
 level inside the outline by :data:`RISE_SCATTERS` times its scatter there, and at least by
 this share of the face colour's brightness: measured from the profile's own inside, so a
 face in a lighting gradient still shows a darker rim of its own hue as a step."""
+RIM_HUE = 0.5
+"""A corner of a profile's colour path (:func:`_rim_corner`) is a rim's colour when it
+lies off the face's colour line (through black and the face's colour) by less than this
+share of how much darker than the face it is: a darker colour of the face's own hue.
+Measured on profiles at the true outlines (24 scenes of the foreign renderer,
+``tests/camera/foreign_camera.py``; 30 realistic scenes of the virtual camera), 0.3 left
+more of the foreign frames' rim sides out, 1.0 put more of the virtual camera's poses
+0.25 mm off."""
 INSET_MM = 3.5
 """Where the face's own colour is read: this far inside the outline."""
+SHADE_INSET_MM = 1.8
+MIN_SHADE_SAMPLES = 6
+MAX_SHADE = 0.25
+TINT_DEPTH_MM = 2.0
+"""A bonus circle's printed tint shades the part of a face inside it. A piece across the
+circle's edge has its face's colour read apart on either side, each shade from at least
+:data:`MIN_SHADE_SAMPLES` samples (a ring :data:`SHADE_INSET_MM` inside the outline added
+to the face's own), and each profile leaves the shade of where it reads its inside,
+:data:`TINT_DEPTH_MM` inside the outline. With one face colour, the profiles on the other
+side saw no face and were not counted: a third of a blue circle's outline on clean
+frames, and the dropped piece was taken as unseen. Two shades count only when both lie
+within :data:`MAX_SHADE` of the face's brightness of its colour: a fit off its piece
+reads a shade from what lies beside it, and would hold on to it (a knocked diamond
+stopped 5.7 mm short of where it lay, on the second renderer's frames)."""
 MAX_ITERATIONS = 8
 LOOSE_ITERATIONS = 3
 TIGHT_SCALE_MM = 0.25
@@ -70,6 +95,9 @@ that of the sampling)."""
 COVARIANCE_INFLATION = 4.0
 """Neighbouring profiles share their errors (blur, the rim, JPEG blocks): the textbook
 covariance is multiplied by this (calibrated against true poses, docs/camera.md)."""
+ARC_DEGREES = 45.0
+"""A circle's outline counts as sides of this many degrees each for the errors a side
+shares (:func:`_sides_covariance`): a rim narrows and widens around it."""
 COVARIANCE_FLOOR_MM = 0.07
 """Standard deviation added to x and y whatever the residuals say (the board's
 homography and the model's dimensions are not exact either)."""
@@ -105,21 +133,22 @@ class Outline:
 
 def outline_points(board: Board, shape: Shape, pose: Pose, inset: float = 0.0) -> Outline:
     """Sample points along ``shape``'s outline at ``pose`` (moved inwards by ``inset`` mm)."""
-    rel, normals, levers = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)
+    rel, normals, levers, _ = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)
     turn = math.radians(pose.angle)
     cos, sin = math.cos(turn), math.sin(turn)
     rot = np.array([[cos, sin], [-sin, cos]])  # row vectors times this turn them by +turn
     return Outline(rel @ rot + (pose.x, pose.y), normals @ rot, levers)
 
 
-_UNIT_OUTLINES: dict[tuple[str, float], tuple[Array, Array, Array]] = {}
+_UNIT_OUTLINES: dict[tuple[str, float], tuple[Array, Array, Array, Array]] = {}
 
 
 def _unit_outline(
     key: str, board: Board, shape: Shape, inset: float
-) -> tuple[Array, Array, Array]:
-    """The sample points, normals and levers of a shape at the origin, angle 0 (made once
-    per shape's dimensions and inset: turning them is all a pose needs)."""
+) -> tuple[Array, Array, Array, Array]:
+    """The sample points, normals, levers and sides of a shape at the origin, angle 0 (made
+    once per shape's dimensions and inset: turning them is all a pose needs). A polygon's
+    sides are its own; a circle's are arcs of :data:`ARC_DEGREES`."""
     made = _UNIT_OUTLINES.get((key, inset))
     if made is not None:
         return made
@@ -129,10 +158,13 @@ def _unit_outline(
         count = max(8, int(2 * math.pi * radius / SPACING_MM))
         a = np.linspace(0.0, 2 * math.pi, count, endpoint=False)
         normals = np.c_[np.cos(a), np.sin(a)]
-        made = (radius * normals, normals, np.zeros(count))
+        arcs = (np.degrees(a) // ARC_DEGREES).astype(int)
+        made = (radius * normals, normals, np.zeros(count), arcs)
     else:
         corners = np.asarray(dims.vertices, float)
-        pts, nrm = [], []
+        pts: list[Array] = []
+        nrm: list[Array] = []
+        side: list[Array] = []
         sides = np.roll(corners, -1, axis=0) - corners
         for i in range(len(corners)):
             a, b = corners[i], corners[(i + 1) % len(corners)]
@@ -147,9 +179,11 @@ def _unit_outline(
             t = np.linspace(start, length - end, count)
             pts.append(a + t[:, None] * along - inset * normal)
             nrm.append(np.repeat(normal[None], count, axis=0))
+            side.append(np.full(count, len(side)))
         rel = np.vstack(pts)
         normals = np.vstack(nrm)
-        made = (rel, normals, rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0])
+        levers = rel[:, 0] * normals[:, 1] - rel[:, 1] * normals[:, 0]
+        made = (rel, normals, levers, np.concatenate(side))
     _UNIT_OUTLINES[(key, inset)] = made
     return made
 
@@ -162,16 +196,50 @@ def _clearance(into: Array, out_of: Array) -> float:
     return max(CORNER_CLEARANCE_MM, REACH_MM / sine)
 
 
-def face_colours(look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]) -> Array:
-    """Each piece's own face colour: the median of samples :data:`INSET_MM` inside its
-    outline and around its centroid (normalised BGR), one row per piece."""
+def _face_samples(
+    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
+) -> tuple[Array, Array, Array, Array]:
+    """Each piece's own face colour, the median of samples :data:`INSET_MM` inside its
+    outline and around its centroid (normalised BGR; G x 3), and those samples' colours
+    and places (N x 3, N x 2) and pieces (N)."""
     groups = []
     for shape, pose in starts:
         ring = outline_points(board, shape, pose, inset=INSET_MM).points
         middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
         groups.append(np.vstack([ring, middle]))
-    colours = look.colours(np.vstack(groups))
-    return group_medians(colours, np.repeat(np.arange(len(groups)), [len(g) for g in groups]))
+    places = np.vstack(groups)
+    colours = look.colours(places)
+    piece_of = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    return group_medians(colours, piece_of), colours, places, piece_of
+
+
+def shaded_faces(
+    look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]], artwork: Artwork
+) -> tuple[Array, Array]:
+    """Each piece's face colour (G x 3, :func:`_face_samples`) and its two shades, outside
+    and inside the bonus circles' printed tint (G x 2 x 3): a shade read from fewer than
+    :data:`MIN_SHADE_SAMPLES` of the face's samples and those of a ring
+    :data:`SHADE_INSET_MM` inside the outline, or farther from the whole face's colour
+    than :data:`MAX_SHADE`, is the whole face's colour."""
+    faces, colours, places, piece_of = _face_samples(look, board, starts)
+    shaded = np.repeat(faces[:, None, :], 2, axis=1)
+    rings = [outline_points(board, shape, pose, inset=SHADE_INSET_MM).points
+             for shape, pose in starts]
+    places = np.vstack([places, *rings])
+    colours = np.vstack([colours, look.colours(np.vstack(rings))])
+    piece_of = np.concatenate([piece_of, np.repeat(np.arange(len(rings)), [len(r) for r in rings])])
+    tint = artwork.tinted(places)
+    counts = np.bincount(piece_of * 2 + tint, minlength=2 * len(starts)).reshape(-1, 2)
+    both = np.all(counts >= MIN_SHADE_SAMPLES, axis=1)  # a piece across a tint's edge
+    if both.any():
+        chosen = both[piece_of]
+        medians = group_medians(colours[chosen], (piece_of * 2 + tint)[chosen])
+        for i in np.flatnonzero(both):
+            shades = medians[2 * i: 2 * i + 2]
+            apart = np.linalg.norm(shades - faces[i], axis=1)
+            if (apart < MAX_SHADE * (np.linalg.norm(faces[i]) + 1.0)).all():
+                shaded[i] = shades
+    return faces, shaded
 
 
 def group_medians(values: Array, group: Array) -> Array:
@@ -202,7 +270,9 @@ def edge_offsets(
     distance of whatever lies just outside (a darker rim, a neighbour, the background),
     over a width the optics' blur sets. A first, low crossing finds the transition; the
     outside colour is read where the rise levels off (the slope falls below
-    :data:`LEVEL_OFF` of its peak), and the edge is where the distance crosses half-way
+    :data:`LEVEL_OFF` of its peak), or at the corner where the colours turn from a darker
+    colour of the face's hue toward what lies beyond (:func:`_rim_corner`: a rim the blur
+    merged with the step beyond it), and the edge is where the distance crosses half-way
     to it: where a blurred step crosses its own edge, whatever the blur's width.
     """
     faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
@@ -224,7 +294,9 @@ def edge_offsets(
     low = inner + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
     low = np.where(np.isfinite(low), low, 0.08 * scale)  # no inside: a profile off the face
     first = _first_crossing(d, low, count // 4)
-    outside = d[rows, _levelled_off(d, first)]
+    levelled = _levelled_off(d, first)
+    corner = _rim_corner(profiles, faces, d, first, levelled, low, low - inner)
+    outside = np.where(corner >= 0, d[rows, corner], d[rows, levelled])
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
     k = _first_crossing(d, level, count // 4)
@@ -233,6 +305,67 @@ def edge_offsets(
     before, after = d[rows, k - 1], d[rows, k]
     frac = np.clip((level - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     return np.where(found, offsets[k - 1] + frac * (offsets[1] - offsets[0]), np.nan)
+
+
+def _rim_corner(
+    profiles: Array, faces: Array, d: Array, first: Array, levelled: Array, low: Array,
+    rise: Array,
+) -> Array:
+    """Per profile, the sample where its colour's path away from the face turns at a rim
+    (-1 where it does not): where a rim shows, the colours run first toward a darker
+    colour of the face's own hue, then toward whatever lies beyond; the blur merges the
+    two steps when the rim is narrow, and the distance from the face (``d``) never levels
+    off between them. Only profiles whose first rise heads darker (the sample past
+    ``first`` lies darker than the face by more than it lies off the face's hue) are
+    looked at. The path turns at the sample between ``first`` and ``levelled`` farthest
+    from the straight line from the face's colour to the levelled-off one; it counts when
+    it lies more than ``rise`` off that line. The blur rounds the turn: where the rim is
+    only two or three pixels wide, that farthest sample is already partly the colour
+    beyond, off the face's hue, so the rim's colour is read before it: at the sample
+    farthest from the line, up to the turn, that is still near the face's colour line
+    (:data:`RIM_HUE`), past the first rise (its distance from the face above ``low``) and
+    itself more than ``rise`` off the line."""
+    count = d.shape[1]
+    every = np.arange(len(d))
+    heads = np.flatnonzero(
+        (levelled - first >= 2)
+        & _darker(profiles[every, np.minimum(first + 1, count - 1)], faces, 1.0)
+    )
+    own, face = profiles[heads], faces[heads]
+    start, end = first[heads], levelled[heads]
+    rows = np.arange(len(heads))
+    beyond = own[rows, end] - face
+    unit = beyond / np.maximum(np.sqrt(np.einsum("pc,pc->p", beyond, beyond)), 1e-6)[:, None]
+    along = (own[..., 0] - face[:, 0, None]) * unit[:, 0, None]
+    along += (own[..., 1] - face[:, 1, None]) * unit[:, 1, None]
+    along += (own[..., 2] - face[:, 2, None]) * unit[:, 2, None]
+    away = d[heads] ** 2 - along * along  # squared distances from the line
+    index = np.arange(count)
+    away[(index < start[:, None]) | (index > end[:, None])] = -1.0
+    turn = away.argmax(axis=1)
+    hued = _darker(own.reshape(-1, 3), np.repeat(face, count, axis=0), RIM_HUE).reshape(
+        len(heads), count
+    )
+    # the samples up to the turn that may be the rim's colour (the others at -1)
+    rimlike = np.where(hued & (index <= turn[:, None]) & (d[heads] >= low[heads, None]),
+                       away, -1.0)
+    corner = rimlike.argmax(axis=1)
+    rim = (away[rows, turn] > rise[heads] ** 2) & (rimlike[rows, corner] > rise[heads] ** 2)
+    corners = np.full(len(d), -1)
+    corners[heads[rim]] = corner[rim]
+    return corners
+
+
+def _darker(colours: Array, faces: Array, share: float) -> Array:
+    """Whether ``colours`` (P x 3) are darker colours of their ``faces``' hue: darker, and
+    off the colour line through black and the face by less than ``share`` of how much
+    darker (both as lengths in colour space)."""
+    size = np.maximum(np.einsum("pc,pc->p", faces, faces), 1e-6)
+    bright = np.einsum("pc,pc->p", colours, faces) / size  # the colour's brightness
+    off = colours - bright[:, None] * faces
+    darker = share * (1.0 - bright)
+    found: Array = (bright < 1.0) & (np.einsum("pc,pc->p", off, off) < darker * darker * size)
+    return found
 
 
 def _levelled_off(d: Array, first: Array) -> Array:
@@ -249,7 +382,8 @@ def _levelled_off(d: Array, first: Array) -> Array:
     for k in range(1, count):  # the running peak, a sample at a time for all profiles
         np.maximum(peak[k - 1], peak[k], out=peak[k])
     flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
-    return np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    levelled: Array = np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    return levelled
 
 
 def _row_median(values: Array) -> Array:
@@ -269,7 +403,8 @@ def _first_crossing(d: Array, level: Array, start: int) -> Array:
     held = above.copy()
     held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
     held[:, :start] = False
-    return np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+    crossing: Array = np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+    return crossing
 
 
 def fit_outlines(
@@ -287,7 +422,7 @@ def fit_outlines(
     artwork = artwork or Artwork(board)
     if not starts:
         return []
-    faces = face_colours(look, board, starts)
+    faces = shaded_faces(look, board, starts, artwork)
     if wide:
         coarse = _fit(look, board, starts, artwork, faces, WIDE_REACH_MM, WIDE_STEP_MM, 4)
         starts = [
@@ -302,12 +437,14 @@ def _fit(
     board: Board,
     starts: Sequence[tuple[Shape, Pose]],
     artwork: Artwork,
-    faces: Array,
+    shaded_faces: tuple[Array, Array],
     reach: float,
     step: float,
     iterations: int,
 ) -> list[OutlineFit]:
-    """Gauss-Newton steps with profiles reaching ``reach`` mm, sampled every ``step``."""
+    """Gauss-Newton steps with profiles reaching ``reach`` mm, sampled every ``step``;
+    ``shaded_faces``: each piece's face colour and its shades (:func:`shaded_faces`)."""
+    faces, shades = shaded_faces
     offsets = np.arange(-reach, reach + step / 2, step)
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
@@ -316,9 +453,10 @@ def _fit(
     sizes = np.array([len(u[0]) for u in units])
     rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
     levers = np.concatenate([u[2] for u in units])
+    sides = np.concatenate([u[3] for u in units])
     first_row = np.cumsum(sizes) - sizes
     done: dict[int, OutlineFit] = {}
-    last: dict[int, tuple[Array, Array, Array, Array]] = {}
+    last: dict[int, tuple[Array, Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
         cap = TIGHT_SCALE_MM if iteration >= LOOSE_ITERATIONS else math.inf
         active = [i for i in range(len(starts)) if i not in done]
@@ -329,14 +467,14 @@ def _fit(
         points, normals = _placed(
             rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
         )
-        samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
-            [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+        all_residuals = profile_offsets(
+            look, artwork, points, normals, shades[np.asarray(active)[piece_of]], offsets,
+            piece_of,
         )
-        colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
-        all_residuals = edge_offsets(colours, faces[active][piece_of], offsets, piece_of)
         all_printed = artwork.near(points)
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
+        sides_of = sides[rows]
         all_weights, steps = _gauss_newton_steps(
             all_residuals, jacobian, piece_of, np.array(circles)[active], cap
         )
@@ -347,7 +485,10 @@ def _fit(
             if math.isnan(dx):
                 done[i] = OutlineFit(poses[i], np.diag([1e6, 1e6, 1e6]), 0.0, math.inf, faces[i])
                 continue
-            last[i] = (all_residuals[own], all_weights[own], jacobian[own], ~all_printed[own])
+            last[i] = (
+                all_residuals[own], all_weights[own], jacobian[own], sides_of[own],
+                ~all_printed[own],
+            )
             pose = poses[i]
             poses[i] = Pose(pose.x + dx, pose.y + dy, pose.angle + math.degrees(dturn))
             if math.hypot(dx, dy) + abs(dturn) * 25 < CONVERGED_MM:
@@ -356,6 +497,53 @@ def _fit(
         if i not in done:
             done[i] = _finish(poses[i], *last[i], circles[i], faces[i])
     return [done[i] for i in range(len(starts))]
+
+
+def profile_offsets(
+    look: LookFrames,
+    artwork: Artwork,
+    points: Array,
+    normals: Array,
+    shades: Array,
+    offsets: Array,
+    piece_of: Array | None = None,
+) -> Array:
+    """Where each profile (P: across the outline at ``points``, along ``normals``, sampled
+    at ``offsets``) leaves its face (:func:`edge_offsets`), the pane's print read as on the
+    board: each profile's face is the shade (``shades``, P x 2 x 3: outside and inside a
+    bonus circle's tint, :func:`shaded_faces`) of where it reads its inside,
+    :data:`TINT_DEPTH_MM` inside the outline, and ink across it is read as what it covers
+    (:func:`_ink_bridged`). ``piece_of`` names each profile's piece (the noise level is
+    each piece's own)."""
+    samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
+        [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
+    )
+    colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
+    shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
+    faces = shades[np.arange(len(points)), shade]
+    colours = _ink_bridged(colours, artwork.inked(points, normals, offsets), faces, offsets)
+    return edge_offsets(colours, faces, offsets, piece_of)
+
+
+def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> Array:
+    """Profiles' colours (P x S x 3, at ``offsets`` along each normal) with each sample
+    where printed ink may show (``inked``, P x S) read as what the ink covers: a profile
+    counts only where the ink lies clear of its edge point
+    (:data:`~firmware_host.camera.artwork.CLEARANCE_MM`), so ink inside the outline covers
+    the face (its colour ``faces``, P x 3), and ink beyond it what lies just outside the
+    edge, the colour of the last clear sample before it. Unbridged, a level line running
+    2 mm inside a side hid the face's colour from all of its profiles."""
+    rows = np.flatnonzero(inked.any(axis=1))
+    if not len(rows):
+        return colours
+    inked = inked[rows]
+    inside = inked & (offsets < 0)
+    own = np.where(inside[..., None], faces[rows, None, :].astype(colours.dtype), colours[rows])
+    index = np.where(inked & ~inside, 0, np.arange(inked.shape[1]))
+    source = np.maximum.accumulate(index, axis=1)
+    bridged = colours.copy()
+    bridged[rows] = np.take_along_axis(own, source[..., None], axis=1)
+    return bridged
 
 
 def _placed(
@@ -369,7 +557,8 @@ def _placed(
     centres = np.array([(pose.x, pose.y) for pose in poses])[piece_of]
 
     def turned(v: Array) -> Array:
-        return np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+        vectors: Array = np.c_[v[:, 0] * cos - v[:, 1] * sin, v[:, 0] * sin + v[:, 1] * cos]
+        return vectors
 
     return turned(rel) + centres, turned(normals)
 
@@ -418,11 +607,38 @@ def _gauss_newton_steps(
     return weights, steps
 
 
+def _sides_covariance(
+    residuals: Array, weights: Array, jac: Array, side: Array, inverse: Array
+) -> Array:
+    """The pose's covariance from errors each side shares: a rim, a neighbour or the blur
+    moves every profile of a side alike, which no count of profiles averages out. Each
+    side's weighted mean residual shows the part of its offset the fit could not take up
+    (for opposite sides, their common part; the pose took up the rest, as large on
+    average), so twice their mean square is each side's variance, and every side moved by
+    it moves the pose through the fit's normal equations (``inverse``). ``side``
+    numbers each profile's side."""
+    count = int(side.max()) + 1 if len(side) else 0
+    held = np.bincount(side, weights, minlength=count)
+    used = held > 0
+    if used.sum() < 2:
+        return np.zeros_like(inverse)
+    means = np.bincount(side, weights * residuals, minlength=count)[used] / held[used]
+    variance = 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
+    pulls = np.stack(
+        [np.bincount(side, weights * column, minlength=count)[used] for column in jac.T],
+        axis=1,
+    )
+    moves = pulls @ inverse  # each side moved out by 1 mm: the pose's step
+    shared: Array = variance * (moves.T @ moves)
+    return shared
+
+
 def _finish(
     pose: Pose,
     residuals: Array,
     weights: Array,
     jac: Array,
+    sides: Array,
     usable: Array,
     circle: bool,
     face: Array,
@@ -442,7 +658,9 @@ def _finish(
     except np.linalg.LinAlgError:
         inverse = np.eye(len(cols)) * 1e6
     cov = np.zeros((3, 3))
-    block = COVARIANCE_INFLATION * variance * inverse
+    block = COVARIANCE_INFLATION * variance * inverse + _sides_covariance(
+        r, weights, a, sides, inverse
+    )
     if circle:
         cov[:2, :2] = block
     else:

@@ -18,8 +18,8 @@ from firmware_host.camera.calibration import RGBf
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board
 from firmware_host.errors import TabletopError
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 
 Array = np.ndarray
 

@@ -1,6 +1,6 @@
 """The pieces file that ``tabletop camera look`` reads: what the referee knows before it looks.
 
-Format (YAML; units mm and degrees, the frame of :mod:`firmware_host.rules.pieces`)::
+Format (YAML; units mm and degrees, the frame of :mod:`firmware_host.games.dropit.rules.pieces`)::
 
     edges: color          # color | shape | none, as in a position file
     pieces:               # every piece on the board, each with its pose before the drop if known
@@ -33,7 +33,7 @@ from firmware_host.config.loader import (
     validation_error,
 )
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 
 class KnownEntry(StrictModel):

@@ -49,8 +49,12 @@ class Levels:
         """Raw BGR values (..., 3) to normalised ones (black 0, white 255), float32; 8-bit
         values are looked up in a table of the same figures (:attr:`table`)."""
         if colours.dtype == np.uint8:
-            return cv2.LUT(colours.reshape(-1, 1, 3), self.table).reshape(colours.shape)
-        return (np.asarray(colours, np.float32) - self.black) * (255.0 / (self.white - self.black))
+            looked_up: Array = cv2.LUT(colours.reshape(-1, 1, 3), self.table).reshape(colours.shape)
+            return looked_up
+        normalised: Array = (np.asarray(colours, np.float32) - self.black) * (
+            255.0 / (self.white - self.black)
+        )
+        return normalised
 
     @cached_property
     def table(self) -> Array:
@@ -73,7 +77,8 @@ def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels
     Black: the middle of each marker's border cells (a sixth of the side inside its edge);
     white: the middle of its quiet zone.
     """
-    blacks, whites = [], []
+    blacks: list[Array] = []
+    whites: list[Array] = []
     for marker_id in view.markers:
         cx, cy = layout.centres[marker_id]
         half = layout.size / 2
@@ -102,7 +107,8 @@ def sample(image: Array, points_px: Array, levels: Levels | None = None) -> Arra
     rows = -(-count // REMAP_ROW)  # OpenCV's remap takes maps under 32767 px a side
     grid = np.full((rows * REMAP_ROW, 2), -10.0, np.float32)
     grid[:count] = pts
-    raw = cv2.remap(
+    # OpenCV's stubs want a map2; with a two-channel map1 there is none (None), as remap allows
+    raw = cv2.remap(  # type: ignore[call-overload]  # map2 None: see above
         image, grid.reshape(rows, REMAP_ROW, 2), None, cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_CONSTANT,
     ).reshape(-1, 3)[:count]
@@ -163,7 +169,10 @@ class LookFrames:
         """How far off each board point (N x 2, mm) may lie for the markers' sake (mm, one
         standard deviation, the worst of the frames; see
         :meth:`~firmware_host.camera.markers.BoardView.spread_at`)."""
-        return np.max([f.view.spread_at(self.layout, points_mm) for f in self.sampled], axis=0)
+        spread: Array = np.max(
+            [f.view.spread_at(self.layout, points_mm) for f in self.sampled], axis=0
+        )
+        return spread
 
     @property
     def markers(self) -> tuple[int, ...]:
@@ -204,12 +213,7 @@ def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
     """One frame standing for the still frames of a look: the pixel-wise median (a hand
     or a glint in one frame of three is gone), the board from every marker's corners
     averaged over the frames that found it, the mean colour levels."""
-    images = [f.image for f in frames]
-    if len(images) == 3:
-        a, b, c = images
-        image = cv2.max(cv2.min(a, b), cv2.min(cv2.max(a, b), c))
-    else:
-        image = np.median(np.stack(images), axis=0).astype(np.uint8)
+    image = pixel_median([f.image for f in frames])
     corners: dict[int, list[Array]] = {}
     for f in frames:
         for marker_id, quad in f.view.corners_px.items():
@@ -220,13 +224,41 @@ def _combined(finder: MarkerFinder, frames: Sequence[BoardFrame]) -> BoardFrame:
     return BoardFrame(image, view, Levels(black, white))
 
 
+def pixel_median(images: Sequence[Array]) -> Array:
+    """The pixel-wise median of equally shaped 8-bit images (of an even count, the mean of
+    the middle two, rounded down): the images sorted pixel by pixel by an odd-even
+    transposition network of whole-image minima and maxima, half a millisecond each for a
+    1600 x 1200 frame, where numpy's median over a stack of two such frames takes most of
+    a second. Of an odd count the middle image is the median as it is (averaging two
+    images costs ten times the sorting).
+
+    >>> frames = [np.full((1, 2), v, np.uint8) for v in (9, 3, 200, 4)]
+    >>> pixel_median(frames).tolist(), pixel_median(frames[:3]).tolist()
+    ([[6, 6]], [[9, 9]])
+    """
+    ordered = list(images)
+    count = len(ordered)
+    for step in range(count):
+        for i in range(step % 2, count - 1, 2):
+            a, b = ordered[i], ordered[i + 1]
+            ordered[i], ordered[i + 1] = cv2.min(a, b), cv2.max(a, b)
+    low, high = ordered[(count - 1) // 2], ordered[count // 2]
+    if count % 2:
+        return low
+    median: Array = (low >> 1) + (high >> 1) + (low & high & 1)
+    return median
+
+
 def median_of(stack: Sequence[Array]) -> Array:
     """The element-wise median of equally shaped arrays, ignoring NaN (NaN where all are)."""
     if len(stack) == 1:
         return stack[0]
+    if len(stack) == 2:  # numpy's nanmedian of two 300 x 300 colour images: 200 ms
+        a, b = stack
+        return np.where(np.isnan(a), b, np.where(np.isnan(b), a, (a + b) / 2))
     if len(stack) == 3:
         a, b, c = stack
-        middle = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+        middle: Array = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
         gaps = np.isnan(middle)
         if gaps.any():
             with np.errstate(invalid="ignore"), warnings.catch_warnings():
@@ -235,4 +267,5 @@ def median_of(stack: Sequence[Array]) -> Array:
         return middle
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return np.nanmedian(np.stack(stack), axis=0)
+        median: Array = np.nanmedian(np.stack(stack), axis=0)
+        return median

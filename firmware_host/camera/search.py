@@ -21,8 +21,8 @@ import numpy as np
 from firmware_host.camera.colours import PieceColours
 from firmware_host.camera.scene import LookFrames
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.geometry import turn_period
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 Array = np.ndarray
 
@@ -89,6 +89,13 @@ class ColourMap:
         u, v = self.to_pixel(pose.x, pose.y)
         pts = np.round((outline * np.array([SCALE, -SCALE]) + (u, v)) * 16).astype(np.int32)
         cv2.fillPoly(self.taken, [pts], 1, cv2.LINE_8, 4)
+
+    def retake(self, board: Board, places: Sequence[tuple[Shape, Pose]]) -> None:
+        """Mark the pixels of exactly the pieces at ``places`` as taken (:meth:`take`): a
+        piece displaced from its place gives its pixels back."""
+        self.taken[:] = 0
+        for shape, pose in places:
+            self.take(board, shape, pose)
 
     def share_of(self, board: Board, color: Color, shape: Shape, pose: Pose) -> float:
         """The share of a silhouette at ``pose`` whose pixels are of ``color`` and not taken
@@ -171,12 +178,14 @@ def _outline(board: Board, shape: Shape, angle: float, grow: float) -> Array:
     dims = board.shapes.of(shape)
     if isinstance(dims, CircleShape):
         a = np.linspace(0, 2 * math.pi, 64, endpoint=False)
-        return (dims.radius + grow) * np.c_[np.cos(a), np.sin(a)]
+        ring: Array = np.c_[np.cos(a), np.sin(a)]
+        return (dims.radius + grow) * ring
     turn = math.radians(angle)
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
-    corners = np.asarray(dims.vertices, float) @ rot.T
+    corners: Array = np.asarray(dims.vertices, float) @ rot.T
     centroid_dist = np.linalg.norm(corners, axis=1, keepdims=True)
-    return corners * (1 + grow / centroid_dist)
+    grown: Array = corners * (1 + grow / centroid_dist)
+    return grown
 
 
 _TEMPLATES: dict[tuple[str, Shape, float], tuple[Array, tuple[float, float]]] = {}

@@ -42,7 +42,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from firmware_host.config.loader import ConfigValueError, StrictModel
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -50,18 +50,18 @@ RGB = tuple[int, int, int]
 Channel = Annotated[int, Field(ge=0, le=255)]
 ColorValue = Annotated[list[Channel], Field(min_length=3, max_length=3)]
 
-DICTIONARIES = ("DICT_4X4_50", "DICT_4X4_100", "DICT_5X5_50", "DICT_5X5_100", "DICT_6X6_50")
+Dictionary = Literal["DICT_4X4_50", "DICT_4X4_100", "DICT_5X5_50", "DICT_5X5_100", "DICT_6X6_50"]
 """The ArUco dictionaries a stand may use (OpenCV's names)."""
 
 
-class Picamera2Source(StrictModel):
+class Picamera2SourceConfig(StrictModel):
     """The Raspberry Pi camera port, through picamera2 (``camera``: which one, from 0)."""
 
     kind: Literal["picamera2"]
     camera: Annotated[int, Field(ge=0, le=7)] = 0
 
 
-class OpenCVSource(StrictModel):
+class OpenCVSourceConfig(StrictModel):
     """Anything OpenCV's ``VideoCapture`` opens: a device index or a file or stream URL."""
 
     kind: Literal["opencv"]
@@ -69,13 +69,13 @@ class OpenCVSource(StrictModel):
     url: Annotated[str, Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
-    def _one_of(self) -> OpenCVSource:
+    def _one_of(self) -> OpenCVSourceConfig:
         if (self.device is None) == (self.url is None):
             raise ConfigValueError("", "give exactly one of device (an index) or url")
         return self
 
 
-class FilesSource(StrictModel):
+class FilesSourceConfig(StrictModel):
     """Image files in a folder (PNG or JPEG), taken in name order; ``path`` is relative to
     the table file."""
 
@@ -83,14 +83,15 @@ class FilesSource(StrictModel):
     path: Annotated[str, Field(min_length=1)]
 
 
-class VirtualSource(StrictModel):
+class VirtualSourceConfig(StrictModel):
     """The simulator's virtual camera (rendered from the true world)."""
 
     kind: Literal["virtual"]
 
 
 Source = Annotated[
-    Picamera2Source | OpenCVSource | FilesSource | VirtualSource, Field(discriminator="kind")
+    Picamera2SourceConfig | OpenCVSourceConfig | FilesSourceConfig | VirtualSourceConfig,
+    Field(discriminator="kind"),
 ]
 
 
@@ -114,7 +115,7 @@ class Exposure(StrictModel):
 class MarkerLayout(StrictModel):
     """The ArUco markers on the stand: dictionary, black-square size, quiet zone, centres."""
 
-    dictionary: Literal[DICTIONARIES] = "DICT_4X4_50"  # type: ignore[valid-type]
+    dictionary: Dictionary = "DICT_4X4_50"
     size: Annotated[float, Field(gt=0, le=200)]
     quiet_zone: Annotated[float, Field(ge=0, le=100)]
     centres: dict[int, Annotated[list[float], Field(min_length=2, max_length=2)]] = Field(
@@ -147,7 +148,7 @@ class MarkerLayout(StrictModel):
         return ((cx - h, cy + h), (cx + h, cy + h), (cx + h, cy - h), (cx - h, cy - h))
 
 
-class PieceColors(StrictModel):
+class PieceColorsConfig(StrictModel):
     """The pieces' colours as sRGB 0-255 (nominal, or a café's calibration)."""
 
     red: ColorValue
@@ -170,7 +171,7 @@ class CameraSetup(StrictModel):
     frames_per_look: Annotated[int, Field(ge=1, le=10)] = 3
     exposure: Exposure = Exposure(mode="auto")
     markers: MarkerLayout
-    colors: PieceColors
+    colors: PieceColorsConfig
     calibration: str | None = None
 
     @property

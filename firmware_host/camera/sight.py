@@ -30,8 +30,8 @@ from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board
+from firmware_host.games.dropit.rules.pieces import Color, Piece
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece
 
 
 @dataclass(frozen=True)

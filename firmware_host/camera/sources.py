@@ -272,12 +272,12 @@ def open_source(
     source = setup.source
     size = setup.size
     match source:
-        case camera_setup.Picamera2Source():
+        case camera_setup.Picamera2SourceConfig():
             return Picamera2Source(size, setup.exposure, source.camera)
-        case camera_setup.OpenCVSource():
+        case camera_setup.OpenCVSourceConfig():
             target: int | str = source.device if source.device is not None else str(source.url)
             return OpenCVSource(size, target)
-        case camera_setup.FilesSource():
+        case camera_setup.FilesSourceConfig():
             return FileSource.folder(size, table_dir / source.path, cycle=True)
         case _:
             if virtual is None:

@@ -8,7 +8,7 @@ came to rest. :func:`tell_twins` swaps the two when that assignment (the new pie
 spot, the old one near its prior) is clearly the cheaper one.
 
 >>> from firmware_host.camera.locate import Known, Located
->>> from firmware_host.rules.pieces import Color, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 >>> old = Located(Known("p1", Color.RED, Shape.SQUARE, Pose(60.0, 20.0, 0.0)),
 ...               Pose(150.0, 40.0, 0.0), True, (0.1, 0.1, 0.1))
 >>> new = Located(Known("p9", Color.RED, Shape.SQUARE), Pose(64.0, 20.0, 0.0), True,
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from firmware_host.camera.locate import Located
-from firmware_host.rules.pieces import Pose
+from firmware_host.games.dropit.rules.pieces import Pose
 
 SWAP_MARGIN_MM = 10.0
 """The swapped assignment must be this much cheaper (mm of distance, summed) to be taken."""

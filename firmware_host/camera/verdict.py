@@ -1,22 +1,22 @@
 """The dropped piece's verdict from located poses, and whether the referee is sure of it.
 
-The verdict is :func:`~firmware_host.rules.landing.judge` on the located poses. The referee
-is *sure* when no decision of that verdict (a touch within the tolerance, an edge segment,
-a bonus circle, the level line, the top line) changes anywhere within the poses'
-uncertainty: the dropped piece is moved :data:`SIGMAS` standard deviations in eight
-directions (with the board's share, the markers', for what it lies on; without it for
-what it touches, since the markers place every piece of a look alike) and turned as far
-both ways, and each piece within reach of a touch is moved as far (its own share) towards
-it and away, and every such verdict must equal the located one; those
-that differ are the *alternatives* a question can tell apart. A dropped piece whose
-outline was found only in part is moved at least :data:`UNCLEAR_MM` standard deviations,
-but never away from a seen piece of its own colour it lies against (:data:`MERGED_MM`).
-A piece the camera did not see whose prior lies within :data:`UNSEEN_REACH_MM` and that
-shares the dropped piece's colour or shape (a drop may have knocked it against the
-dropped one: touching it or not changes the verdict), or a piece the physics cannot hold
-where the camera sees it, makes the verdict unsure. An unseen neighbour of another colour
-and shape makes it unsure too (the touches listed may be wrong), but not its score
-(``CameraVerdict.scores_sure``).
+The verdict is :func:`~firmware_host.games.dropit.rules.landing.judge` on the located
+poses. The referee is *sure* when no decision of that verdict (a touch within the
+tolerance, an edge segment, a bonus circle, the level line, the top line) changes
+anywhere within the poses' uncertainty: the dropped piece is moved :data:`SIGMAS`
+standard deviations in eight directions (with the board's share, the markers', for what
+it lies on; without it for what it touches, since the markers place every piece of a
+look alike) and turned as far both ways, and each piece within reach of a touch is moved
+as far (its own share) towards it and away, and every such verdict must equal the
+located one; those that differ are the *alternatives* a question can tell apart. A
+dropped piece whose outline was found only in part is moved at least :data:`UNCLEAR_MM`
+standard deviations, but never away from a seen piece of its own colour it lies against
+(:data:`MERGED_MM`). A piece the camera did not see whose prior lies within
+:data:`UNSEEN_REACH_MM` and that shares the dropped piece's colour or shape (a drop may
+have knocked it against the dropped one: touching it or not changes the verdict), or a
+piece the physics cannot hold where the camera sees it, makes the verdict unsure. An
+unseen neighbour of another colour and shape makes it unsure too (the touches listed may
+be wrong), but not its score (``CameraVerdict.scores_sure``).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
-from firmware_host.rules.geometry import PieceSpace, piece_shape
-from firmware_host.rules.landing import Rule, Verdict, judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.geometry import PieceSpace, piece_shape
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.position import Position
 
 SIGMAS = 3.0
 """How many standard deviations a decision must stand clear of to be sure."""
@@ -59,7 +59,7 @@ class CameraVerdict:
 
 
 SURE_FOUND = 0.7
-SURE_RMS_MM = 0.2
+SURE_RMS_MM = 0.3
 """A verdict is sure only when the dropped piece's fit found at least :data:`SURE_FOUND`
 of its outline with residuals of at most this (RMS, mm): a fit on part of an outline
 can be off by more than its standard deviations say."""
@@ -183,8 +183,8 @@ def referee_located(
             )
             trials.append((at, other, moved, False))
     changed_keys: set[str] = set()
-    for pose, moved, moved_to, board_only in trials:
-        trial_board = board_with(pose, moved, moved_to)
+    for pose, other_piece, other_to, board_only in trials:
+        trial_board = board_with(pose, other_piece, other_to)
         trial = verdict_of(trial_board)
         if not merged <= {p.id for p in trial.touching}:
             continue  # parts the dropped piece from a face its own runs into
@@ -256,7 +256,7 @@ def _own(sigma: float, spread: float) -> float:
 def _with_touching(verdict: Verdict, located: Verdict) -> Verdict:
     """``verdict`` with the touching (and the rules it breaks) of ``located``: for a
     trial that moves the whole board, which leaves every gap as it was."""
-    kept = {
+    kept: dict[Rule, tuple[Piece | EdgeContact, ...]] = {
         rule: culprits
         for rule, culprits in verdict.offenders.items()
         if rule not in (Rule.SHAPE, Rule.COLOR)

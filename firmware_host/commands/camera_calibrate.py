@@ -28,11 +28,11 @@ from firmware_host.camera.tables import table_camera
 from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import StrictModel, load_model
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Piece
-from firmware_host.rules.position import PieceEntry
+from firmware_host.games.dropit.rules.pieces import Color, Piece
+from firmware_host.games.dropit.rules.position import PieceEntry
 
 
-class KnownPieces(StrictModel):
+class PosedPieces(StrictModel):
     """A pieces file whose every piece has a pose."""
 
     edges: EdgeFace | None = Field(default=None, strict=False)
@@ -58,7 +58,7 @@ def register(camera_subparsers: Any) -> None:
 
 def load_known_pieces(path: str) -> list[Piece]:
     """The pieces of a pieces file, each with its pose; ids unique."""
-    pieces = [entry.piece() for entry in load_model(KnownPieces, path).pieces]
+    pieces = [entry.piece() for entry in load_model(PosedPieces, path).pieces]
     seen: set[str] = set()
     for i, piece in enumerate(pieces):
         if piece.id in seen:

@@ -19,7 +19,7 @@ import cv2
 
 from firmware_host.camera.check import check_frames, colour_findings
 from firmware_host.camera.snapshot import annotated
-from firmware_host.camera.sources import FileSource, open_source
+from firmware_host.camera.sources import FileSource, FrameSource, open_source
 from firmware_host.camera.tables import table_camera
 from firmware_host.doctor.report import CHECK_AREAS, Columns, area_name
 from firmware_host.errors import InputError
@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     """Check, report, and give the verdict."""
     camera = table_camera(args.table, required=args.frames is None)
     setup = camera.setup
+    source: FrameSource
     if args.frames is not None:
         source = FileSource(setup.size, args.frames)
         count = len(args.frames)

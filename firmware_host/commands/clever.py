@@ -23,7 +23,7 @@ from firmware_host.games.clever.events import Event
 from firmware_host.games.clever.game import Game
 from firmware_host.games.clever.layout import load_layout
 from firmware_host.games.clever.sheet import Sheet
-from firmware_host.service.runner import DEFAULT_PLAYERS
+from firmware_host.service.options import DEFAULT_PLAYERS
 
 
 def register(subparsers: Any) -> None:

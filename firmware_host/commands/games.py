@@ -7,10 +7,10 @@ import argparse
 import json
 from typing import Any
 
+from firmware_host.games.registry import DEFAULT_GAME, GAMES, BoardGame, DiceGame
 from firmware_host.journal.dice import dice_summaries
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal, default_journal_path
-from firmware_host.tables.registry import GAMES
 
 
 def register(subparsers: Any) -> None:
@@ -20,9 +20,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=("dropit", *sorted(GAMES)),
-        default="dropit",
-        help="which game's games (default: dropit)",
+        choices=tuple(GAMES),
+        default=DEFAULT_GAME,
+        help=f"which game's games (default: {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--journal", metavar="PATH", help=f"the journal file (default: {default_journal_path()})"
@@ -33,28 +33,29 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the games; a missing or unreadable journal raises (exit status 2)."""
+    game = GAMES[args.game]
     with Journal(args.journal or default_journal_path(), create=False) as journal:
-        if args.game == "dropit":
-            listed = summaries(journal)
-        else:
-            listed = dice_summaries(journal, GAMES[args.game])
+        match game:
+            case BoardGame():
+                listed = summaries(journal)
+            case DiceGame(table=table):
+                listed = dice_summaries(journal, table)
     if args.json:
         print(json.dumps(listed))
     elif not listed:
-        title = "Drop It" if args.game == "dropit" else GAMES[args.game].TITLE
-        print(f"No games of {title} in the journal yet.")
-    elif args.game == "dropit":
+        print(f"No games of {game.title} in the journal yet.")
+    elif isinstance(game, BoardGame):
         print(f"{'id':>4}  {'started (UTC)':<24}  {'state':<8}  {'turns':>5}  totals")
-        for game in listed:
-            totals = ", ".join(f"{name} {points}" for name, points in game["totals"].items())
-            print(f"{_head(game)}  {game['turns']:>5}  {totals}")
+        for row in listed:
+            totals = ", ".join(f"{name} {points}" for name, points in row["totals"].items())
+            print(f"{_head(row)}  {row['turns']:>5}  {totals}")
     else:
         print(f"{'id':>4}  {'started (UTC)':<24}  {'state':<8}  {'events':>6}  scores")
-        for game in listed:
-            scores = game.get("problem") or ", ".join(
-                f"{name} {points}" for name, points in game["scores"].items()
+        for row in listed:
+            scores = row.get("problem") or ", ".join(
+                f"{name} {points}" for name, points in row["scores"].items()
             )
-            print(f"{_head(game)}  {game['events']:>6}  {scores}")
+            print(f"{_head(row)}  {row['events']:>6}  {scores}")
     return 0
 
 

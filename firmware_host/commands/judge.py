@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from firmware_host.config.board import load_board
-from firmware_host.rules.landing import check_position, judge
-from firmware_host.rules.position import load_position
+from firmware_host.games.dropit.rules.landing import check_position, judge
+from firmware_host.games.dropit.rules.position import load_position
 
 
 def register(subparsers: Any) -> None:

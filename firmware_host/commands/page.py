@@ -18,7 +18,8 @@ from firmware_host.games.dropit.gamefile import load_game
 from firmware_host.games.dropit.referee import RefereeReport, referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import load_web_config
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.demo import DemoFeed
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
 DEFAULT_INTERVAL = 4.0
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--interval", "", f"expected seconds > 0, got {args.interval:g}")
     board = load_board(args.board)
     report = referee_game(load_game(args.demo), board, args.demo)
-    table = DemoTable(board, report, ask=args.ask or default_questions(report))
+    table = DemoFeed(board, report, ask=args.ask or default_questions(report))
     access = Access(config)
     host = args.host or config.host
     port = config.port if args.port is None else args.port
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  phones join with the code shown on the page (or: {access.join_code(table.game_id)})"
         )
-    app = create_app(table, access, background=lambda: table.run(args.interval))
+    app = create_app(table, access, DROP_IT, background=lambda: table.run(args.interval))
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=MAX_WS_BYTES, lifespan="on")
     )

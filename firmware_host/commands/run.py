@@ -9,11 +9,11 @@ from typing import Any
 from firmware_host.commands import values
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
+from firmware_host.games.registry import DEFAULT_GAME, GAMES
 from firmware_host.journal.store import default_journal_path
 from firmware_host.logs import LEVELS, setup_logging
-from firmware_host.service.dice_runner import DiceService
-from firmware_host.service.runner import DEFAULT_PLAYERS, Options, Service
-from firmware_host.tables.registry import GAMES
+from firmware_host.service.options import DEFAULT_PLAYERS, Options
+from firmware_host.service.runner import Service
 
 
 def _speed(text: str) -> float:
@@ -33,10 +33,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=("dropit", *sorted(GAMES)),
-        default="dropit",
-        help="the game at the table (default: dropit; the others are dice games, "
-        "docs/dice-tables.md)",
+        choices=tuple(GAMES),
+        default=DEFAULT_GAME,
+        help=f"the game at the table (default: {DEFAULT_GAME}; the others are dice games, "
+        "docs/dice-games.md)",
     )
     parser.add_argument(
         "--variant", metavar="NAME", help="a dice game's variant (see its docs; default: base game)"
@@ -128,15 +128,8 @@ def run(args: argparse.Namespace) -> int:
         game=args.game,
         variant=args.variant,
     )
-    if args.variant is not None and args.game == "dropit":
-        raise InputError(
-            "tabletop run", "--variant", "Drop It's variants are --edges and --no-jokers"
-        )
-
     async def main() -> int:
         announce = lambda line: print(line, flush=True)  # noqa: E731
-        if options.game == "dropit":
-            return await Service(options, announce=announce).run()
-        return await DiceService(options, GAMES[options.game], announce=announce).run()
+        return await Service(options, announce=announce).run()
 
     return asyncio.run(main())

@@ -1,23 +1,31 @@
-"""``tabletop sim COMMAND``: the simulator's commands, one module each (``hub`` first).
-
-Each module in :data:`SIM_COMMANDS` has ``register(sim_subparsers)``, which adds its
-parser and sets ``run``.
-"""
+"""``tabletop sim COMMAND``: the simulator's commands, plugged in through
+:mod:`firmware_host.simulation` (its ``sim`` part registers them); without the simulator,
+``tabletop sim ...`` says in one line that it is not installed."""
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+import argparse
+from collections.abc import Callable
+from typing import Any, NoReturn
 
-from firmware_host.commands import sim_eval, sim_frames, sim_hub
-
-SIM_COMMANDS: tuple[ModuleType, ...] = (sim_hub, sim_eval, sim_frames)
-"""The ``sim`` sub-commands, in help order."""
+from firmware_host.errors import InputError
+from firmware_host.simulation import plugged
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``sim`` command group."""
-    parser = subparsers.add_parser("sim", help="the simulator: a virtual hub and its players")
-    sim_subparsers = parser.add_subparsers(dest="sim_command", required=True, metavar="COMMAND")
-    for command in SIM_COMMANDS:
-        command.register(sim_subparsers)
+    """Add the simulator's ``sim`` command group, or a ``sim`` that says it is missing."""
+    try:
+        commands = plugged("sim", "tabletop sim")
+    except InputError as missing:
+        parser = subparsers.add_parser("sim", help="the simulator (not installed)")
+        parser.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        parser.set_defaults(run=_refuse(missing))
+        return
+    commands.register(subparsers)
+
+
+def _refuse(missing: InputError) -> Callable[[argparse.Namespace], NoReturn]:
+    def run(args: argparse.Namespace) -> NoReturn:
+        raise missing
+
+    return run

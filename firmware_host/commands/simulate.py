@@ -18,6 +18,7 @@ from gettext import ngettext
 from pathlib import Path
 from typing import Any
 
+from firmware_host.commands.values import count_or_zero
 from firmware_host.config.board import EdgeFace, load_board
 from firmware_host.errors import InputError
 from firmware_host.model.params import load_params
@@ -25,22 +26,12 @@ from firmware_host.model.position_file import pose_json, write_position
 from firmware_host.model.supply import GAME_DROPS, SimulatedDrop, play
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add the ``simulate`` command."""
     parser = subparsers.add_parser(
         "simulate", help="drop random shapes into the physics model and print where they rest"
     )
-    parser.add_argument("--drops", type=_count, default=36, metavar="N", help="drops (36)")
+    parser.add_argument("--drops", type=count_or_zero, default=36, metavar="N", help="drops (36)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (0)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--board", metavar="FILE", help="a board file instead of the reference")

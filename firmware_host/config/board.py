@@ -36,7 +36,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from firmware_host.config.loader import CONFIG_DIR, ConfigValueError, StrictModel, load_model
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 
 REFERENCE_BOARD = CONFIG_DIR / "boards" / "reference.yaml"
 """The reference board shipped with the project."""
@@ -182,7 +182,15 @@ class ShapeDimensions(StrictModel):
 
     def of(self, shape: Shape) -> CircleShape | PolygonShape:
         """The dimensions of ``shape``."""
-        return getattr(self, shape.value)
+        match shape:
+            case Shape.CIRCLE:
+                return self.circle
+            case Shape.SQUARE:
+                return self.square
+            case Shape.DIAMOND:
+                return self.diamond
+            case Shape.TRIANGLE:
+                return self.triangle
 
 
 class Board(StrictModel):

@@ -15,6 +15,7 @@ from typing import Annotated, Any, ClassVar, TypeVar
 
 import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, FiniteFloat, ValidationError
+from pydantic_core import ErrorDetails
 
 from firmware_host import shipped
 from firmware_host.errors import InputError
@@ -124,7 +125,9 @@ class FileLoader(yaml.SafeLoader):
                      ^
     """
 
-    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {
+    # PyYAML keeps the resolvers on the class (add_implicit_resolver copies them into the
+    # subclass); types-PyYAML declares them per instance.
+    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {  # type: ignore[misc]  # see above
         first: [(tag, regexp) for tag, regexp in resolvers if tag != _FLOAT_TAG]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
@@ -188,7 +191,7 @@ def format_location(loc: tuple[str | int, ...]) -> str:
     return out or "(top level)"
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: ErrorDetails) -> str:
     kind = error["type"]
     given = error.get("input")
     if kind == "extra_forbidden":

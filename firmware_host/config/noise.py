@@ -107,7 +107,7 @@ class Unplug(StrictModel):
         return self
 
 
-class LinkFaults(StrictModel):
+class LinkFaultsConfig(StrictModel):
     """Faults on the serial line (applied by the virtual hub, not by the noise layer)."""
 
     lost_frames: Probability
@@ -275,7 +275,7 @@ class NoiseProfile(StrictModel):
     drop: DropJitter
     physics_spread: PhysicsSpread
     sensors: SensorNoise
-    link: LinkFaults
+    link: LinkFaultsConfig
     camera: CameraNoise = Field(default_factory=lambda: CameraNoise.model_validate(CLEAN_CAMERA))
 
 

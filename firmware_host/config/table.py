@@ -64,7 +64,7 @@ NonNegativeMM = Annotated[float, Field(ge=0)]
 Count = Annotated[int, Field(ge=1)]
 
 
-class EntryGate(StrictModel):
+class EntryGateConfig(StrictModel):
     """A row of break beams at ``height`` mm above the top edge, at x = first + i * pitch."""
 
     height: PositiveMM
@@ -77,13 +77,13 @@ class EntryGate(StrictModel):
         return tuple(self.first + i * self.pitch for i in range(self.count))
 
 
-class TopGate(StrictModel):
+class TopGateConfig(StrictModel):
     """Horizontal beams across the whole width at ``heights`` mm above the top edge."""
 
     heights: Annotated[list[PositiveMM], Field(min_length=1)]
 
     @model_validator(mode="after")
-    def _increasing(self) -> TopGate:
+    def _increasing(self) -> TopGateConfig:
         for i in range(1, len(self.heights)):
             if self.heights[i] <= self.heights[i - 1]:
                 raise ConfigValueError(
@@ -92,7 +92,7 @@ class TopGate(StrictModel):
         return self
 
 
-class Curtain(StrictModel):
+class CurtainConfig(StrictModel):
     """Horizontal beams across the drop zone at y = first + i * pitch."""
 
     first: PositiveMM
@@ -112,7 +112,7 @@ class SideCounts(StrictModel):
     right: Annotated[int, Field(ge=0)]
 
 
-class EdgeStrip(StrictModel):
+class EdgeStripConfig(StrictModel):
     """Contact elements along the left, bottom and right edges.
 
     Element ``i`` of a side spans ``first + i * pitch`` to that + ``length`` along its edge
@@ -126,7 +126,7 @@ class EdgeStrip(StrictModel):
     threshold: Annotated[float, Field(gt=0, le=5)]
 
     @model_validator(mode="after")
-    def _no_overlap(self) -> EdgeStrip:
+    def _no_overlap(self) -> EdgeStripConfig:
         if self.length > self.pitch:
             raise ConfigValueError(
                 "length",
@@ -144,13 +144,13 @@ class EdgeStrip(StrictModel):
         )
 
 
-class PieceReader(StrictModel):
+class PieceReaderConfig(StrictModel):
     """Whether the table has a reader of the piece held over the slot."""
 
     present: bool
 
 
-class DiceTray(StrictModel):
+class DiceTrayConfig(StrictModel):
     """The dice in the tray: how many, and faces per die (face index 0 .. faces - 1).
 
     At most :data:`MAX_FACES`: the hub protocol's ``die`` message carries faces 0-5.
@@ -160,7 +160,7 @@ class DiceTray(StrictModel):
     faces: Annotated[int, Field(ge=2, le=MAX_FACES)]
 
 
-class Settle(StrictModel):
+class SettleConfig(StrictModel):
     """When the host calls a drop over (:mod:`firmware_host.sensors.collector`).
 
     ``quiet``: seconds with no strip or gate change after which the drop has settled;
@@ -171,7 +171,7 @@ class Settle(StrictModel):
     jam: Annotated[float, Field(gt=0, le=120)] = 10.0
 
     @model_validator(mode="after")
-    def _jam_after_quiet(self) -> Settle:
+    def _jam_after_quiet(self) -> SettleConfig:
         if self.jam <= self.quiet:
             raise ValueError(f"jam ({self.jam:g} s) must be longer than quiet ({self.quiet:g} s)")
         return self
@@ -193,13 +193,13 @@ class TableConfig(StrictModel):
 
     version: Literal[1]
     board: str
-    entry_gate: EntryGate
-    top_gate: TopGate
-    curtain: Curtain
-    edge_strip: EdgeStrip
-    piece_reader: PieceReader
-    dice: DiceTray
-    settle: Settle = Settle()
+    entry_gate: EntryGateConfig
+    top_gate: TopGateConfig
+    curtain: CurtainConfig
+    edge_strip: EdgeStripConfig
+    piece_reader: PieceReaderConfig
+    dice: DiceTrayConfig
+    settle: SettleConfig = SettleConfig()
     camera: CameraSetup | Literal["none"] = "none"
     language: Language = SOURCE_LANGUAGE
     """The page's language until a browser asks for another (``?lang=``)."""

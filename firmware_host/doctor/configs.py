@@ -18,7 +18,7 @@ from firmware_host.doctor.report import Report
 from firmware_host.errors import InputError
 from firmware_host.games.clack.discs import DISC_SET, load_disc_set
 from firmware_host.games.clever.layout import REFERENCE_LAYOUT, load_layout
-from firmware_host.games.puzzlesheet.sheet import SHEET, load_sheet
+from firmware_host.games.gotta2.sheet import SHEET, load_sheet
 from firmware_host.i18n import SOURCE_LANGUAGE, Listed, Message, Text, lazy, lazy_p
 from firmware_host.model.params import HOST_PARAMS, load_params
 from firmware_host.web.config import REFERENCE_WEB, WebConfig, load_web_config

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from firmware_host.config.board import CircleShape
 from firmware_host.config.table import Table
 from firmware_host.eye.config import EntryFit
+from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.pieces import Shape
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.geometry import turn_period
-from firmware_host.rules.pieces import Shape
 from firmware_host.sensors.entry_gate import BeamCut
 
 

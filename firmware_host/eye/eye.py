@@ -33,8 +33,8 @@ for bit.
 
 Everything random comes from ``random.Random`` seeded with the eye's seed and the dropped
 piece's id, so a look is reproducible. Not with the release's hub time: the virtual hub's
-clock catches up with real time, so a slow start or a restart shifts it, and the same seed
-then played another game.
+clock catches up with real time, so a slow start or a restart of the simulator shifts
+every hub time, and the same seed then played another game.
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ from firmware_host.eye.likelihood import StripLikelihood
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Jam, Outcome, SecondPiece
 from firmware_host.eye.questions import PieceQuestion, Question, best_question, features
 from firmware_host.eye.questions import question_text as _text
+from firmware_host.games.dropit.rules.landing import Verdict, judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.i18n import lazy, lazy_n
 from firmware_host.model.params import PairValues, PaneDrag, PhysicsParams
 from firmware_host.model.world import Drop, Snapshot, World
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.rules.position import Position
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.sensors.strips import StripModel, StripSnapshot

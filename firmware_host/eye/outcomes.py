@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_host.eye.questions import PieceQuestion, Question
+from firmware_host.games.dropit.rules.landing import Verdict
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.i18n import Text
 from firmware_host.model.world import Snapshot
-from firmware_host.rules.landing import Verdict
-from firmware_host.rules.pieces import Piece
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.config.board import BonusCircle, Side
-from firmware_host.rules.landing import Rule, Verdict
-from firmware_host.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.landing import Rule, Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """A yes/no question for the players; ``id`` names the feature it asks about.
 
-    The service shows ``text`` on the page (``firmware_host.web.view.Question`` is built
+    The service shows ``text`` on the page (``firmware_host.games.dropit.view.Question`` is built
     from it, adding the player asked) and maps the yes/no buttons to ``Look.answer``.
     ``dropped`` is the dropped piece at the pose the eye believes (the page draws it).
     """

@@ -23,7 +23,7 @@ import dataclasses
 import json
 from collections.abc import Iterable
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
@@ -36,12 +36,14 @@ class JsonEvent:
 
     TYPE: ClassVar[str]
     """The value of the ``type`` key that names this event in JSON."""
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    """Every event is a dataclass (declared, not set: the mixin itself is none)."""
 
     __pydantic_config__ = ConfigDict(strict=True, extra="forbid")
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready mapping: ``type`` first, then the fields in order."""
-        fields = dataclasses.asdict(self)  # type: ignore[call-overload]
+        fields = dataclasses.asdict(self)
         return {"type": self.TYPE} | {k: _plain(v) for k, v in fields.items()}
 
     @classmethod
@@ -52,7 +54,7 @@ class JsonEvent:
         if data.get("type") != cls.TYPE:
             raise InputError(source, "type", f"expected {cls.TYPE!r}, got {data.get('type')!r}")
         fields = {k: v for k, v in data.items() if k != "type"}
-        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        known = {f.name for f in dataclasses.fields(cls)}
         for key in fields:
             if key not in known:
                 raise InputError(source, str(key), "unknown key (not part of this event)")
@@ -74,18 +76,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event_reader(classes: Iterable[type[JsonEvent]]) -> EventReader:
-    """A reader for one game's events, dispatching on the ``type`` key."""
+E = TypeVar("E", bound=JsonEvent)
+
+
+def event_reader(classes: Iterable[type[E]]) -> EventReader[E]:
+    """A reader for one game's events ``E`` (the union of ``classes``), dispatching on the
+    ``type`` key."""
     return EventReader({cls.TYPE: cls for cls in classes})
 
 
 @dataclasses.dataclass(frozen=True)
-class EventReader:
-    """Reads any of one game's events from JSON (see :func:`event_reader`)."""
+class EventReader(Generic[E]):
+    """Reads any of one game's events ``E`` from JSON (see :func:`event_reader`)."""
 
-    classes: dict[str, type[JsonEvent]]
+    classes: dict[str, type[E]]
 
-    def __call__(self, data: Any, source: str = "event") -> JsonEvent:
+    def __call__(self, data: Any, source: str = "event") -> E:
         """The event ``data`` describes; an unknown ``type`` is an :class:`InputError`."""
         if not isinstance(data, dict):
             raise InputError(source, "(top level)", "expected a JSON object")

@@ -1,8 +1,9 @@
 """Look back at journaled dice games: what ``tabletop games --game KIND`` lists.
 
-Each game is replayed from its events through its :class:`~firmware_host.tables.game.TableGame`,
-so the scores listed are the ones the rules give, not copies kept beside them. A game
-whose events do not replay is listed with the problem instead of scores.
+Each game is replayed from its events through its
+:class:`~firmware_host.games.table_game.TableGame`, so the scores listed are the ones the
+rules give, not copies kept beside them. A game whose events do not replay is listed with
+the problem instead of scores.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.table_game import TableGame
 from firmware_host.journal.store import Journal
-from firmware_host.tables.game import TableGame
 
 
 def dice_summaries(journal: Journal, kind: type[TableGame]) -> list[dict[str, Any]]:

@@ -24,9 +24,10 @@ from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.dropit.events import Event, GameStarted, ShapeDropped, event_from_json
 from firmware_host.games.dropit.gamefile import piece_id
 from firmware_host.games.dropit.state import GameState, replay
+from firmware_host.games.dropit.table import DropItTable
 from firmware_host.journal.store import Journal, JournalError, StoredEvent
 
-KIND = "dropit"
+KIND = DropItTable.KIND
 """The journal's name for games of Drop It."""
 
 
@@ -46,21 +47,29 @@ class DropItRecord:
         game_id = journal.start_game(KIND, started.to_json())
         return cls(journal, game_id, state, 1)
 
-    def record(self, event: Event) -> GameState:
-        """Check ``event``, commit it, and return the state after it.
+    def record(self, *events: Event) -> GameState:
+        """Check ``events``, commit them together (a power cut keeps all or none), and
+        return the state after them.
 
-        Raises IllegalMove (nothing written, state unchanged) when the event breaks a rule,
+        Raises IllegalMove (nothing written, state unchanged) when an event breaks a rule,
         and :class:`~firmware_host.journal.store.DuplicateEvent` if its sequence number was
         already journaled.
         """
-        if isinstance(event, ShapeDropped) and event.piece.id != piece_id(event.turn):
-            raise IllegalMove(
-                f"turn {event.turn}: the dropped shape's id must be {piece_id(event.turn)!r} "
-                f"(as in the game file), not {event.piece.id!r}"
-            )
-        state = self.state.apply(event)
-        self.journal.append(self.game_id, self.events + 1, event.to_json(), finish=_settled(state))
-        self.events += 1
+        state = self.state
+        for event in events:
+            if isinstance(event, ShapeDropped) and event.piece.id != piece_id(event.turn):
+                raise IllegalMove(
+                    f"turn {event.turn}: the dropped shape's id must be "
+                    f"{piece_id(event.turn)!r} (as in the game file), not {event.piece.id!r}"
+                )
+            state = state.apply(event)
+        self.journal.append(
+            self.game_id,
+            self.events + 1,
+            *(event.to_json() for event in events),
+            finish=_settled(state),
+        )
+        self.events += len(events)
         self.state = state
         return state
 

@@ -248,17 +248,21 @@ class Journal:
         return game_id
 
     def append(
-        self, game_id: int, seq: int, event: Mapping[str, Any], *, finish: bool = False
+        self, game_id: int, seq: int, *events: Mapping[str, Any], finish: bool = False
     ) -> None:
-        """Journal ``event`` as number ``seq`` of game ``game_id`` and commit it.
+        """Journal ``events`` as numbers ``seq``, ``seq + 1``, ... of game ``game_id`` and
+        commit them together: a power cut keeps all of them or none.
 
         ``seq`` must be the game's next number: one already written raises
         :class:`DuplicateEvent` (nothing is written), a gap raises :class:`JournalError`.
         ``finish`` marks the game finished in the same transaction.
         """
         where = f"game {game_id}, event {seq}"
+        if not events:
+            raise ValueError(f"{where}: no event to journal")
         now = format_time(self._clock())
-        data, type_ = _encode(event)
+        encoded = [_encode(event) for event in events]
+        rows = [(game_id, seq + i, now, type_, data) for i, (data, type_) in enumerate(encoded)]
         with self._guard(where), self._transaction():
             game = self._game_row(game_id)
             if game.finished is not None:
@@ -276,9 +280,9 @@ class Journal:
                 raise JournalError(
                     str(self.path), where, f"out of sequence: the next event is {game.events + 1}"
                 )
-            self._db.execute(
+            self._db.executemany(
                 "INSERT INTO events (game_id, seq, time, type, data) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, now, type_, data),
+                rows,
             )
             if finish:
                 self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (now, game_id))

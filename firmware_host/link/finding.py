@@ -2,8 +2,9 @@
 
 :func:`find_hub` takes ``--port URL`` when given; else the hub that
 :func:`~firmware_host.link.ports.find_hub_port` finds (``$TABLETOP_HUB_PORT`` or
-``/dev/serial/by-id``); else it starts the simulator's virtual hub in this process and says
-so in one log line. ``sim=True`` (``--sim``) starts the virtual hub whatever is plugged in.
+``/dev/serial/by-id``); else it starts a virtual table's hub in this process (the simulator's,
+plugged in through :mod:`firmware_host.simulation`) and says so in one log line.
+``sim=True`` (``--sim``) starts the virtual hub whatever is plugged in.
 
 >>> choice = find_hub("socket://127.0.0.1:9", sim=False)
 >>> choice.url, choice.virtual is None
@@ -15,25 +16,22 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import Table, load_table
 from firmware_host.link.ports import find_hub_port
-
-if TYPE_CHECKING:
-    from simulator.hub import VirtualHub
+from firmware_host.simulation import VirtualTable, VirtualTableFactory, plugged
 
 log = logging.getLogger("firmware_host.link")
 
 
 @dataclass
 class HubChoice:
-    """Where the hub is (:attr:`url`), and the virtual hub serving it, if one was started
+    """Where the hub is (:attr:`url`), and the virtual table serving it, if one was started
     (:meth:`close` stops it)."""
 
     url: str
-    virtual: VirtualHub | None = None
+    virtual: VirtualTable | None = None
 
     def close(self) -> None:
         """Stop the virtual hub, if this choice started one."""
@@ -57,9 +55,8 @@ def find_hub(
         url = port or find_hub_port(by_id)
         if url is not None:
             return HubChoice(url)
-    from simulator.hub import VirtualHub  # only a service without a hub needs the simulator
-
-    hub = VirtualHub(table or load_table(), load_profile(noise), seed, speed=speed).start()
+    virtual_table: VirtualTableFactory = plugged("virtual_table", "--sim")
+    hub = virtual_table(table or load_table(), load_profile(noise), seed, speed=speed).start()
     reason = "--sim given" if sim else "no hub found (no --port, none in /dev/serial/by-id)"
     log.warning("%s: using the virtual hub at %s (noise %s, seed %d)", reason, hub.url, noise, seed)
     return HubChoice(hub.url, hub)

@@ -327,9 +327,10 @@ class LinkSession:
             if self.on_frame:
                 self.on_frame("in", seq, kind, payload, status)
             if kind in wire.EVENT_TYPES:
-                if self.up:
-                    bad = None if problem is None else _Invalid(kind, payload, problem)
-                    self._event(seq, message if bad is None else bad)
+                if self.up and problem is not None:
+                    self._event(seq, _Invalid(kind, payload, problem))
+                elif self.up and message is not None:
+                    self._event(seq, message)
             elif problem is not None:
                 self._invalid(seq, kind, payload, problem)
             elif message is not None:

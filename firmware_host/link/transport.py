@@ -12,9 +12,11 @@ in the service's asyncio loop ever waits on the port:
 - :meth:`HubLink.command` is awaitable: it returns once the hub acknowledged the command
   and raises :class:`~firmware_host.link.session.CommandFailed` if it did not.
 
->>> link = HubLink("socket://localhost:7000", on_event=print)  # doctest: +SKIP
->>> link.start()                                                # doctest: +SKIP
->>> await link.command({"type": "snapshot_request"})            # doctest: +SKIP
+In the service's asyncio code, with a hub (or the simulator's) on that port::
+
+    link = HubLink("socket://localhost:7000", on_event=print)
+    link.start()
+    await link.command({"type": "snapshot_request"})
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ class HubLink:
 
     ``clock`` is the session clock (seconds, monotonic); ``backoff`` makes the iterator of
     reconnect delays (a new one after every successful hello); ``on_state`` is told
-    ``"up"``, ``"down"`` or ``"error"`` with a reason.
+    ``"up"``, ``"down"`` or ``"error"`` with a reason; ``on_frame`` goes to every session
+    (:class:`~firmware_host.link.session.LinkSession`: each frame with its status).
     """
 
     def __init__(
@@ -69,7 +72,7 @@ class HubLink:
         url: str,
         on_event: Callable[[HubEvent], None] | None = None,
         on_state: Callable[[str, str], None] | None = None,
-        on_frame: Callable[[str, int, int, bytes], None] | None = None,
+        on_frame: Callable[[str, int, int, bytes, str | None], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         backoff: Callable[[], Iterator[float]] = backoff_delays,
         session_options: dict[str, Any] | None = None,
@@ -86,7 +89,7 @@ class HubLink:
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._up = threading.Event()
-        self._port: serial.SerialBase | None = None
+        self._port: serial.Serial | None = None
         self._session: LinkSession | None = None
         self._thread = threading.Thread(target=self._run, name=f"hub-link {url}", daemon=True)
         self.connections = 0
@@ -133,7 +136,11 @@ class HubLink:
         """An asyncio queue that receives every event from now on (call it in the loop)."""
         loop = loop or asyncio.get_running_loop()
         queue: asyncio.Queue[HubEvent] = asyncio.Queue()
-        self.add_listener(lambda event: loop.call_soon_threadsafe(queue.put_nowait, event))
+
+        def put(event: HubEvent) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, event)
+
+        self.add_listener(put)
         return queue
 
     def send(self, message: dict[str, Any], done: Callable[[LinkError | None], None]) -> None:

@@ -12,19 +12,27 @@ of ``LEN SEQ TYPE PAYLOAD``, big-endian.
 >>> [(seq, kind) for seq, kind, _ in decoder.feed(b"\\x00garbage" + frame)]
 [(7, 16)]
 
-MicroPython compatibility (why this file looks the way it does): no dataclasses, enum or
-typing at run time, no ``from __future__`` import; messages are plain dicts and frames
-plain tuples. Function annotations use built-in names only: the MicroPython compiler
-accepts annotations and ignores them. ``binascii.crc_hqx`` (C, CPython only) computes the
+MicroPython compatibility (why this file looks the way it does): no dataclasses or enum,
+no ``from __future__`` import; messages are plain dicts and frames plain tuples. Function
+annotations use built-in names and ``typing.Any`` only (for mypy): the MicroPython compiler
+accepts annotations and ignores them, so ``Any`` need not exist there, and its import is
+skipped where there is no ``typing``. ``binascii.crc_hqx`` (C, CPython only) computes the
 CRC when present; the table-driven fallback gives the same result (tested).
 """
 
 import struct
 
 try:
+    from typing import Any
+except ImportError:  # MicroPython: no typing, and annotations are never evaluated there
+    pass
+
+try:
     from binascii import crc_hqx as _crc_hqx
+
+    _FAST_CRC = True
 except ImportError:  # MicroPython's binascii has no crc_hqx
-    _crc_hqx = None
+    _FAST_CRC = False
 
 PROTOCOL_VERSION = 1
 """Bumped on any change to the frame layout or to a message; both ends must agree."""
@@ -132,7 +140,7 @@ class WireError(ValueError):
     """A frame whose CRC is good but whose payload does not make a valid message."""
 
 
-def _make_table() -> list:
+def _make_table() -> list[int]:
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -155,7 +163,7 @@ def crc16_table(data: bytes, crc: int = 0xFFFF) -> int:
 
 def crc16(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE of ``data``: ``crc16(b"123456789") == 0x29B1``."""
-    if _crc_hqx is not None:
+    if _FAST_CRC:
         return _crc_hqx(data, crc)
     return crc16_table(data, crc)
 
@@ -201,7 +209,7 @@ class Decoder:
         """Bytes held while waiting for the rest of a frame."""
         return len(self._buf)
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> list[tuple[int, int, bytes]]:
         """Add received bytes; return the frames completed by them, in order."""
         # Plain bytes, not bytearray: bytes.find exists on MicroPython too, and the pending
         # tail is short, so joining it to each read costs little.
@@ -247,7 +255,7 @@ class Decoder:
         self.frames += len(out)
         return out
 
-    def flush(self) -> list:
+    def flush(self) -> list[tuple[int, int, bytes]]:
         """The line went idle: give up on the partial frame and look for frames inside it.
 
         A false sync byte in garbage can announce a frame longer than what follows; rather
@@ -277,24 +285,24 @@ def _bits_len(count: int) -> int:
     return (count + 7) // 8
 
 
-def encode_payload(msg: dict) -> bytes:
+def encode_payload(msg: dict[str, Any]) -> bytes:
     """The payload bytes of a message dict (``msg["type"]`` names it, see ``NAMES``)."""
-    kind = TYPES.get(msg.get("type"))
+    kind = TYPES.get(msg.get("type", ""))
     try:
         return _encode(kind, msg)
     except (KeyError, TypeError, ValueError, OverflowError, _STRUCT_ERROR) as exc:
         raise WireError("cannot encode %r: %s" % (msg.get("type"), exc)) from None
 
 
-def message_type(msg: dict) -> int:
+def message_type(msg: dict[str, Any]) -> int:
     """The type code of a message dict."""
-    kind = TYPES.get(msg.get("type"))
+    kind = TYPES.get(msg.get("type", ""))
     if kind is None:
         raise WireError("unknown message type %r" % (msg.get("type"),))
     return kind
 
 
-def _encode(kind: int, m: dict) -> bytes:
+def _encode(kind: int | None, m: dict[str, Any]) -> bytes:
     if kind == CONNECT:
         return struct.pack("<BBQ", m["protocol"], m["first_seq"], m["host_us"])
     if kind == HELLO:
@@ -356,7 +364,7 @@ def _encode(kind: int, m: dict) -> bytes:
     raise ValueError("unknown message type")
 
 
-def decode_payload(kind: int, p: bytes) -> dict:
+def decode_payload(kind: int, p: bytes) -> dict[str, Any]:
     """The message dict of a payload; :class:`WireError` if it is not a valid message."""
     if not length_ok(kind, len(p)):
         raise WireError("payload of %d bytes is not valid for type 0x%02x" % (len(p), kind))
@@ -440,6 +448,6 @@ def decode_payload(kind: int, p: bytes) -> dict:
     raise WireError("unknown message type 0x%02x" % kind)
 
 
-def encode_message(seq: int, msg: dict) -> bytes:
+def encode_message(seq: int, msg: dict[str, Any]) -> bytes:
     """The whole frame of a message dict: ``encode_frame(seq, type, payload)``."""
     return encode_frame(seq, message_type(msg), encode_payload(msg))

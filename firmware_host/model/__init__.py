@@ -1,7 +1,8 @@
 """The physical model of the drop zone: a pymunk world that drops pieces, settles, snapshots.
 
-The rules (:mod:`firmware_host.rules`) never import this package; it builds on the board
-(:mod:`firmware_host.config.board`) and on physical parameters (:mod:`.params`). Units
+Drop It's rules (:mod:`firmware_host.games.dropit.rules`) never import this package; it
+builds on the board (:mod:`firmware_host.config.board`) and on physical parameters
+(:mod:`.params`). Units
 inside pymunk: mm, seconds, grams, radians; everything it hands out is in the judge's
 units and frame (mm, degrees CCW, centroid). See docs/physics.md.
 """

@@ -1,10 +1,10 @@
 """Writing a world's state as the position file that ``tabletop judge`` reads.
 
-The format is :mod:`firmware_host.rules.position`'s: every piece except the dropped one
+The format is :mod:`firmware_host.games.dropit.rules.position`'s: every piece except the dropped one
 under ``pieces``, the dropped one under ``dropped``, poses in mm and degrees (CCW, into
 [0, 360)), unrounded so the file is the model's state.
 
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> resting = Piece("p1", Color.RED, Shape.SQUARE, Pose(100.0, 17.0, 0.0))
 >>> dropped = Piece("p2", Color.BLUE, Shape.CIRCLE, Pose(200.0, 18.0, 90.0))
 >>> print(position_yaml([resting, dropped], "p2", EdgeFace.COLOR), end="")
@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from firmware_host.config.board import EdgeFace
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 
 
 def pose_json(piece: Piece) -> dict[str, Any]:

@@ -26,8 +26,9 @@ import pymunk
 from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board, CircleShape
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model.params import PhysicsParams
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 WALL_THICKNESS_MM = 50.0
 """Thickness of the static floor and wall boxes (thick, so nothing tunnels through)."""
@@ -166,6 +167,16 @@ def add_piece(
     lib.cpConstraintSetMaxForce(turn._constraint, torque)
     space.add(slide, turn)
     return body
+
+
+def add_fixed_piece(
+    space: pymunk.Space, board: Board, params: PhysicsParams, state: BodyState
+) -> None:
+    """Add a piece that cannot move: its shape on ``space``'s static body at ``state``'s
+    pose, with a piece's friction and elasticity."""
+    shape = piece_shape(board, state.shape, state.piece().pose, body=space.static_body)
+    shape.friction, shape.elasticity = _piece_coefficients(params)
+    space.add(shape)
 
 
 PRIME_ITERATIONS = 200

@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from firmware_host.config.board import Board
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.space import reach
 from firmware_host.model.world import Drop, DropResult, World
-from firmware_host.rules.pieces import Color, Piece, Shape
 
 COLORS = (Color.RED, Color.BLUE, Color.YELLOW, Color.GREEN)
 """The players' colours, in turn order."""

@@ -26,6 +26,8 @@ import pymunk
 
 from firmware_host.config.board import Board
 from firmware_host.errors import InputError
+from firmware_host.games.dropit.rules.geometry import piece_shape
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.space import (
     BodyState,
@@ -35,8 +37,6 @@ from firmware_host.model.space import (
     space_of,
     state_of,
 )
-from firmware_host.rules.geometry import piece_shape
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 
 FIT_TOLERANCE_MM = 1e-6
 """A dropped piece may touch the walls' inner faces to within floating-point noise."""

@@ -8,7 +8,7 @@ track lights and two :class:`~gpiozero.LED` token lights, pins from the panel fi
 >>> from firmware_host.config.panel import load_panel
 >>> from firmware_host.games.dropit.track import track_state
 >>> from firmware_host.outputs.clock import LoopClock
->>> from firmware_host.rules.pieces import Color
+>>> from firmware_host.games.dropit.rules.pieces import Color
 >>> factory = MockFactory()
 >>> config = load_panel(CONFIG_DIR / "panel" / "bench_track.yaml").led_tracks
 >>> tracks = GpioTracks(config, LoopClock(), pin_factory=factory)

@@ -13,7 +13,7 @@ Each seat has 25 track lights (space 1 first) and two token lights, "+25" and "+
   either; the scoreboard page shows the total.
 
 >>> from firmware_host.games.dropit.track import track_state
->>> from firmware_host.rules.pieces import Color
+>>> from firmware_host.games.dropit.rules.pieces import Color
 >>> lights = lights_for(track_state(57, (Color.RED,)))
 >>> sum(lights.track), lights.plus_25, lights.plus_50
 (7, <Light.OFF: 'off'>, <Light.ON: 'on'>)

@@ -9,11 +9,11 @@ of the piece overlaps an element's span along ``v``, the element is pressed; an 
 just beyond it is pressed only if its nearer end lies within ``threshold`` of the piece.
 
 Chipmunk's queries are not used here: a polygon corner meeting the rounded end of a
-segment shape is sometimes reported as not meeting (``tests/test_sensor_strips.py`` pins
+segment shape is sometimes reported as not meeting (``tests/sensors/test_strips.py`` pins
 the case down), and a piece resting flat against a wall makes that case common.
 
 >>> from firmware_host.config.table import load_table
->>> from firmware_host.rules.pieces import Color, Piece, Pose, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 >>> strip = EdgeStrip(load_table())
 >>> strip.pressed(Side.LEFT, Piece("p1", Color.RED, Shape.SQUARE, Pose(17.0, 83.5, 0.0)))
 (6, 7, 8, 9, 10)
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from firmware_host.config.board import Side
 from firmware_host.config.table import Table
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.sensors.outlines import Outlines
 
 Point = tuple[float, float]
@@ -43,14 +43,18 @@ class EdgeStrip:
         self._width = table.board.width
         self.outlines = Outlines(table.board)
 
-    def near(self, side: Side, bounds: tuple[float, float, float, float]) -> bool:
-        """Whether a piece with ``bounds`` (left, bottom, right, top) may press ``side``."""
+    def near(
+        self, side: Side, bounds: tuple[float, float, float, float], margin: float = 0.0
+    ) -> bool:
+        """Whether a piece with ``bounds`` (left, bottom, right, top) may press ``side``
+        (``margin``: mm added to the threshold, as in :meth:`pressed`)."""
         left, bottom, right, _ = bounds
+        threshold = self.threshold + margin
         if side is Side.LEFT:
-            return left <= self.threshold
+            return left <= threshold
         if side is Side.RIGHT:
-            return right >= self._width - self.threshold
-        return bottom <= self.threshold
+            return right >= self._width - threshold
+        return bottom <= threshold
 
     def _local(self, side: Side, x: float, y: float) -> Point:
         """(x, y) as (distance from the wall ``u``, position along it ``v``)."""
@@ -60,10 +64,12 @@ class EdgeStrip:
             return self._width - x, y
         return y, x
 
-    def pressed(self, side: Side, piece: Piece) -> tuple[int, ...]:
-        """The elements of ``side`` that ``piece`` presses, lowest index first."""
+    def pressed(self, side: Side, piece: Piece, margin: float = 0.0) -> tuple[int, ...]:
+        """The elements of ``side`` that ``piece`` presses, lowest index first; with a
+        ``margin`` (mm), those it would press were the threshold that much larger (or,
+        negative, smaller)."""
         pose = piece.pose
-        d = self.threshold
+        d = self.threshold + margin
         radius = self.outlines.radius(piece.shape)
         if radius is not None:
             u, v = self._local(side, pose.x, pose.y)
@@ -86,15 +92,18 @@ class EdgeStrip:
         return tuple(
             i
             for i in self._elements_between(side, low - d, high + d)
-            if self._presses(outline, i, low, high)
+            if self._presses(outline, i, low, high, d)
         )
 
-    def _presses(self, outline: Sequence[Point], i: int, low: float, high: float) -> bool:
-        """Whether the polygon whose band part spans ``low``..``high`` presses element ``i``."""
+    def _presses(
+        self, outline: Sequence[Point], i: int, low: float, high: float, threshold: float
+    ) -> bool:
+        """Whether the polygon whose band part (within ``threshold`` of the wall) spans
+        ``low``..``high`` presses element ``i``."""
         start, end = self._span(i)
         if start <= high and end >= low:
             return True
-        return _distance(outline, (0.0, end if end < low else start)) <= self.threshold
+        return _distance(outline, (0.0, end if end < low else start)) <= threshold
 
     def _span(self, i: int) -> tuple[float, float]:
         start = self._first + i * self._pitch

@@ -13,7 +13,7 @@ less): where the row crosses the piece's bounds, such beams are looked at every
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.model import Drop, World, load_params
->>> from firmware_host.rules.pieces import Color, Shape
+>>> from firmware_host.games.dropit.rules.pieces import Color, Shape
 >>> table = load_table()
 >>> trajectory = Trajectory()
 >>> world = World(table.board, load_params())
@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from firmware_host.config.table import Table
+from firmware_host.games.dropit.rules.pieces import Shape
 from firmware_host.model.space import BodyState
-from firmware_host.rules.pieces import Shape
 from firmware_host.sensors.outlines import Outlines
 
 TIME_RESOLUTION_S = 1e-6

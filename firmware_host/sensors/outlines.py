@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.pieces import Shape
+from firmware_host.games.dropit.rules.geometry import outline_reach
+from firmware_host.games.dropit.rules.pieces import Shape
 
 
 class Outlines:
@@ -28,13 +29,11 @@ class Outlines:
         self._reach: dict[Shape, float] = {}
         for shape in Shape:
             dims = board.shapes.of(shape)
+            self._reach[shape] = outline_reach(board, shape)
             if isinstance(dims, CircleShape):
                 self._radius[shape] = dims.radius
-                self._reach[shape] = dims.radius
             else:
-                vertices = tuple((x, y) for x, y in dims.vertices)
-                self._vertices[shape] = vertices
-                self._reach[shape] = max(math.hypot(x, y) for x, y in vertices)
+                self._vertices[shape] = tuple((x, y) for x, y in dims.vertices)
 
     def reach(self, shape: Shape) -> float:
         """The farthest any point of ``shape`` lies from its centroid (mm), at any angle."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from firmware_host.config.table import Table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 
 
 def tag_of(color: Color, shape: Shape) -> str:

@@ -1,11 +1,11 @@
-"""The table controller: the turn flow of a game of Drop It at the table.
+"""Drop It's controller: the turn flow of a game of Drop It at the table.
 
 One object holds the game being played (a :class:`~firmware_host.journal.dropit.
 DropItRecord`) and everything a turn waits for. Inputs come from the panel's buttons
-(:meth:`TableController.press`), the page (:meth:`TableController.act`, the web
-:class:`~firmware_host.web.table.Table` interface), the autoplay players (the same
-``act``), the drop feed (:meth:`TableController.dropped`) and the hub link
-(:meth:`TableController.link_changed`). A turn:
+(:meth:`DropItController.press`), the page (:meth:`DropItController.act`, the web
+:class:`~firmware_host.web.game_feed.GameFeed` interface), the autoplay players (the same
+``act``), the drop feed (:meth:`DropItController.dropped`) and the hub link
+(:meth:`DropItController.link_changed`). A turn:
 
 1. **select** — the current player picks a shape (previous/next buttons, the page, or
    the piece reader's tag when the shape simply falls in);
@@ -19,7 +19,10 @@ DropItRecord`) and everything a turn waits for. Inputs come from the panel's but
 6. the next player's turn begins (or the game is over: the winners' tracks flash).
 
 When the hub is away the game pauses (nothing can be seen); it carries on where it was
-when the hub is back.
+when the hub is back. What the game itself decides (a drop's events and verdict, the
+joker's offer, the staff's next game) is its pure binding's,
+:mod:`firmware_host.games.dropit.table`; this is the flow around it, with the referee,
+the journal, the LED tracks and the panel.
 """
 
 from __future__ import annotations
@@ -32,27 +35,27 @@ from pathlib import Path
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, SeatAction, Select
+from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import (
     Event,
     GameStarted,
     JokerSpent,
-    PieceMove,
-    PiecesMoved,
-    Ruling,
-    ShapeDropped,
 )
 from firmware_host.games.dropit.gamefile import piece_id
-from firmware_host.games.dropit.lineup import Competitor, Variants, deal_colors
+from firmware_host.games.dropit.rules.landing import Verdict
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import GameState, Turn
+from firmware_host.games.dropit.table import DropItTable, joker_on_offer, rule_drop
 from firmware_host.games.dropit.track import TrackState
+from firmware_host.games.dropit.view import DropItView, Question, Selection
+from firmware_host.games.dropit.words import PIECE, SUBJECT, explain
 from firmware_host.i18n import Listed, Text, lazy, lazy_n
 from firmware_host.journal.dropit import DropItRecord
 from firmware_host.logs import event
 from firmware_host.outputs.track_display import TrackDisplay
 from firmware_host.outputs.track_lights import Animation
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.landing import Verdict, judge
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.sensors.piece_reader import piece_of_tag
 from firmware_host.service.referee import (
@@ -66,29 +69,10 @@ from firmware_host.service.referee import (
     Outcome,
     Referee,
 )
-from firmware_host.web.actions import (
-    Again,
-    Answer,
-    Confirm,
-    Joker,
-    SeatAction,
-    Select,
-    Staff,
-    StaffOp,
-)
-from firmware_host.web.ask import plain_question
-from firmware_host.web.table import ViewChannel
-from firmware_host.web.view import Question, Selection, TableView
-from firmware_host.web.words import PIECE, SUBJECT, explain
+from firmware_host.web.actions import Again, Staff, StaffOp
+from firmware_host.web.game_feed import ViewChannel
 
 log = logging.getLogger("firmware_host.service")
-
-MOVED_MM = 0.5
-"""A piece whose believed position shifts by more than this (or its angle by more than
-:data:`MOVED_DEGREES`) is journaled as moved."""
-
-MOVED_DEGREES = 1.0
-
 
 class Phase(StrEnum):
     """What the table waits for."""
@@ -108,7 +92,7 @@ KeepFrame = Callable[[int, int], Path | None]
 was judged without the camera (:class:`~firmware_host.camera.kept.FrameKeeper`)."""
 
 
-class TableController:
+class DropItController:
     """The turn flow of ``game`` on ``board``, refereed by ``referee``, shown on ``tracks``.
 
     ``new_game`` starts the next game (staff abort or set one up, or the players play
@@ -167,11 +151,11 @@ class TableController:
         """True once the game is over and no joker offer is pending."""
         return self._phase is Phase.OVER
 
-    def snapshot(self) -> TableView:
-        """The view as it is now (the page's :class:`~firmware_host.web.table.Table`)."""
+    def snapshot(self) -> DropItView:
+        """The view as it is now (the page's :class:`~firmware_host.web.game_feed.GameFeed`)."""
         return self._channel.view
 
-    def updates(self) -> AsyncIterator[TableView]:
+    def updates(self) -> AsyncIterator[DropItView]:
         """Each new view."""
         return self._channel.updates()
 
@@ -438,30 +422,23 @@ class TableController:
             return Question(question_id, words, player, choices=asked.options)
         if asked.dropped is None or not asked.key:
             return Question(question_id, asked.text, player, ghost=asked.dropped)
-        words, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
-        return Question(question_id, words or asked.text, player, asked.dropped, mark)
+        plain, mark = plain_question(asked.key, asked.dropped, self.state.board, self.board)
+        return Question(question_id, plain or asked.text, player, asked.dropped, mark)
 
     def _decided(self, landed: Landed) -> None:
         turn = self.state.current
         assert turn is not None
-        before = {p.id: p for p in self.state.board}
-        moves = tuple(
-            PieceMove(p.id, p.pose)
-            for p in landed.pieces[:-1]
-            if p.id in before and _moved(before[p.id], p)
-        )
         dropped = landed.dropped
         try:
-            position_state = self.state.apply(PiecesMoved(moves)) if moves else self.state
-            verdict = judge(self.board, position_state.landing(dropped))
+            ruled = rule_drop(self.state, self.board, landed.pieces)
         except (IllegalMove, InputError) as exc:
             self._phase = Phase.SELECT
             self.mishap(_could_not_judge(exc))
             return
-        if moves:
-            self._record(PiecesMoved(moves))
-        self._record(ShapeDropped(turn.number, turn.player, dropped, Ruling.of(verdict)))
-        self._verdict = verdict
+        # the pile's shifts and the drop are one journal entry: a power cut between them
+        # would have the resumed game see the shifts again
+        self._record(*ruled.events)
+        verdict = self._verdict = ruled.verdict
         frame = self._keep_frame(self.game.game_id, turn.number) if self._keep_frame else None
         event(
             log,
@@ -470,7 +447,7 @@ class TableController:
             player=turn.player,
             piece=dropped.describe(),
             points=verdict.points,
-            moved=len(moves),
+            moved=ruled.moved,
             words=verdict.explain(),
             **({"frame": str(frame)} if frame is not None else {}),
         )
@@ -479,7 +456,7 @@ class TableController:
         self._tracks_animate(
             Animation.POINTS_GAINED if verdict.valid else Animation.RULE_BROKEN, competitor
         )
-        if self._joker_possible():
+        if joker_on_offer(self.state):
             self._phase = Phase.JOKER
             self._say(
                 lazy(
@@ -492,22 +469,11 @@ class TableController:
             return
         self._enter_turn()
 
-    def _joker_possible(self) -> bool:
-        state = self.state
-        if not state.drops or not state.started.variants.jokers:
-            return False
-        drop = state.drops[-1]
-        return (
-            not drop.ruling.valid
-            and not drop.joker
-            and state.standing(drop.competitor).jokers_left > 0
-        )
-
     def _enter_turn(self, resumed: bool = False) -> None:
         self._unjudged = None
         self._selection = None
         self._question = None
-        if resumed and self._joker_possible():
+        if resumed and joker_on_offer(self.state):
             self._phase = Phase.JOKER
         elif self.state.current is None:
             self._phase = Phase.OVER
@@ -557,7 +523,9 @@ class TableController:
                 return
             self._start_next(self.state.started, lazy("game aborted by staff; a new game begins"))
         elif action.op is StaffOp.NEW:
-            self._start_next(set_up(self.state.started, action), lazy("staff set up a new game"))
+            self._start_next(
+                DropItTable.set_up(self.state.started, action), lazy("staff set up a new game")
+            )
         elif action.op is StaffOp.RESYNC:
             self.asked = None
             self._question = None
@@ -584,8 +552,8 @@ class TableController:
 
     # -- outputs (only after the journal committed) -----------------------------------
 
-    def _record(self, journaled: Event) -> None:
-        self.game.record(journaled)
+    def _record(self, *journaled: Event) -> None:
+        self.game.record(*journaled)
         self._show_tracks()
 
     def _show_tracks(self) -> None:
@@ -610,9 +578,9 @@ class TableController:
     def _publish(self) -> None:
         self._channel.publish(self._view())
 
-    def _view(self) -> TableView:
+    def _view(self) -> DropItView:
         status = self._status if self.paused is None else lazy("PAUSED: {why}", why=self.paused)
-        return TableView(
+        return DropItView(
             board=self.board,
             state=self.state,
             game_id=str(self.game.game_id),  # as `tabletop games` lists it
@@ -635,46 +603,6 @@ class TableController:
         return "" if status in ("ok", "none") else status
 
 
-def set_up(started: GameStarted, action: Staff) -> GameStarted:
-    """The set-up staff ask for: ``action``'s players (or teams), with the colours they
-    chose or dealt ones, and its settings; what they leave unset as in ``started``."""
-    variants = started.variants
-    settings = action.settings
-    if settings is not None:
-        variants = Variants(
-            settings.edges if settings.edges is not None else variants.edges,
-            settings.jokers if settings.jokers is not None else variants.jokers,
-        )
-    if action.teams is not None:
-        if action.players is not None:
-            raise IllegalMove(lazy("staff: name the players or the teams, not both"))
-        teams = action.teams
-        dealt = deal_colors([tuple(team.colors) or None for team in teams])
-        competitors = tuple(
-            Competitor(team.name.strip(), tuple(m.strip() for m in team.members), colors)
-            for team, colors in zip(teams, dealt, strict=True)
-        )
-        return GameStarted(competitors, True, variants)
-    if action.players is None:
-        return GameStarted(started.competitors, started.teams, variants)
-    names = [name.strip() for name in action.players]
-    wanted = action.colors if action.colors is not None else [[] for _ in names]
-    if len(wanted) != len(names):
-        raise IllegalMove(
-            lazy_n(
-                "staff: {players} players but {count} list of colours",
-                "staff: {players} players but {count} lists of colours",
-                len(wanted),
-                players=len(names),
-            )
-        )
-    dealt = deal_colors([tuple(colors) or None for colors in wanted])
-    competitors = tuple(
-        Competitor(name, (name,), colors) for name, colors in zip(names, dealt, strict=True)
-    )
-    return GameStarted(competitors, False, variants)
-
-
 def _could_not_judge(exc: Exception) -> Mishap:
     """A mishap for a fault of the referee (``exc`` is said as it is: it is for the staff)."""
     return _disagrees(
@@ -689,9 +617,3 @@ def _disagrees(message: Text) -> Mishap:
 
 def _faces(track: TrackState) -> str:
     return "".join(f"+{token.value}" for token in track.tokens if token.face is not None)
-
-
-def _moved(before: Piece, after: Piece) -> bool:
-    a, b = before.pose, after.pose
-    turned = abs((a.angle - b.angle + 180.0) % 360.0 - 180.0)
-    return ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 > MOVED_MM or turned > MOVED_DEGREES

@@ -1,11 +1,11 @@
 """Reading a throw from the dice tray: only dice that were thrown and have come to rest.
 
 The hub reports each die as rolling, or at rest on a face (:class:`DieReading`). A game
-waiting for a throw (:class:`~firmware_host.tables.game.Roll`) gets its faces once every die
+waiting for a throw (:class:`~firmware_host.games.table_game.Roll`) gets its faces once every die
 it names has come to rest after the game asked: a die still rolling is never read, and a
 die that was already lying still when the game asked counts only once it is thrown again.
 
->>> from firmware_host.tables.game import Roll
+>>> from firmware_host.games.table_game import Roll
 >>> tray = DiceTray(2)
 >>> tray.want(Roll((0, 1), "Ann"))
 >>> tray.see(DieReading(0, True, None)), tray.see(DieReading(1, True, None))
@@ -17,8 +17,8 @@ die that was already lying still when the game asked counts only once it is thro
 
 from __future__ import annotations
 
+from firmware_host.games.table_game import Roll
 from firmware_host.sensors import DieReading
-from firmware_host.tables.game import Roll
 
 
 class DiceTray:
@@ -65,10 +65,13 @@ class DiceTray:
         roll = self._wanted
         if roll is None or not roll.dice:
             return None
-        if not all(self._thrown[d] and self._faces[d] is not None for d in roll.dice):
-            return None
-        faces = tuple(self._faces[d] for d in roll.dice)
+        faces: list[int] = []
+        for d in roll.dice:
+            face = self._faces[d]
+            if not self._thrown[d] or face is None:
+                return None
+            faces.append(face)
         for die in roll.dice:
             self._thrown[die] = False
         self._wanted = None
-        return faces  # type: ignore[return-value]
+        return tuple(faces)

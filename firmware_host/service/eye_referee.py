@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from firmware_host.camera.feed import CameraFeed
@@ -36,11 +36,11 @@ from firmware_host.errors import IllegalMove
 from firmware_host.eye import Asking, Decided, Disagree, Eye, Jam, Look, PieceQuestion
 from firmware_host.eye import Outcome as EyeOutcome
 from firmware_host.eye.camera_look import CAMERA_FAULTS, Camera, CameraLook, known_pieces
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import Text, lazy
 from firmware_host.logs import event
 from firmware_host.model.params import PhysicsParams
 from firmware_host.model.world import Snapshot, World
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 from firmware_host.service.referee import (
     Asked,
@@ -126,9 +126,13 @@ class EyeReferee:
         """The camera's look at the drop of ``piece_id`` onto ``pieces`` (their poses the
         priors)."""
 
-        def look(identity: tuple[Color, Shape], priors: Mapping[str, Pose]) -> Seen:
+        def look(
+            identity: tuple[Color, Shape],
+            priors: Mapping[str, Pose],
+            starts: Mapping[str, Sequence[Pose]],
+        ) -> Seen:
             try:
-                return camera.look(known_pieces(pieces, piece_id, identity, priors))
+                return camera.look(known_pieces(pieces, piece_id, identity, priors, starts))
             except CAMERA_FAULTS:
                 raise
             except Exception as exc:  # a fault of the look, never the service's end

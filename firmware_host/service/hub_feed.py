@@ -1,4 +1,4 @@
-"""The drop feed: the hub's events, through the collector, to the table controller.
+"""The drop feed: the hub's events, through the collector, to Drop It's controller.
 
 The link delivers the hub's events in order on an asyncio queue; the
 :class:`~firmware_host.sensors.collector.DropCollector` turns them into one outcome per
@@ -6,7 +6,7 @@ drop (settled readings, a second piece, a jam), and :class:`HubFeed` hands each 
 controller: settled readings go to the referee, the others are mishaps (nothing counts,
 staff or the player put it right and the turn is played again). Once a drop's piece has
 gone through the entry gate, its entry goes to the controller first
-(:meth:`~firmware_host.service.controller.TableController.entered`), so that the
+(:meth:`~firmware_host.service.controller.DropItController.entered`), so that the
 referee can start on it while the piece falls and settles. Between events the
 collector is polled every :data:`POLL_SECONDS`, so a drop settles once the sensors are
 quiet even when no further event comes.
@@ -19,7 +19,7 @@ import asyncio
 from firmware_host.i18n import lazy
 from firmware_host.link.session import HubEvent
 from firmware_host.sensors.collector import DropCollector, DropOutcome, Outcome
-from firmware_host.service.controller import TableController
+from firmware_host.service.controller import DropItController
 from firmware_host.service.referee import Mishap, MishapKind
 
 POLL_SECONDS = 0.01
@@ -33,7 +33,7 @@ class HubFeed:
         self,
         events: asyncio.Queue[HubEvent],
         collector: DropCollector,
-        controller: TableController,
+        controller: DropItController,
     ) -> None:
         self.events = events
         self.collector = collector

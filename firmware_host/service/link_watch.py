@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from firmware_host.config.table import Table
+from firmware_host.i18n import Text
 from firmware_host.link.inventory import inventory_mismatch
 from firmware_host.logs import event
 
@@ -27,9 +28,9 @@ Hello = Callable[[], dict[str, Any] | None]
 
 
 class LinkListener(Protocol):
-    """What a link watch drives: Drop It's controller, or a dice game's table."""
+    """What a link watch drives: Drop It's controller, or a dice game's."""
 
-    def link_changed(self, up: bool, message: str = "", why: str | None = None) -> None:
+    def link_changed(self, up: bool, message: str = "", why: Text | None = None) -> None:
         """The link went up or down (``why``: what keeps it unusable though up)."""
         ...
 

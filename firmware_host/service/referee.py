@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.i18n import Text
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropEntry, DropReadings
 
 Identity = tuple[Color, Shape]

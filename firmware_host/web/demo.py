@@ -1,6 +1,6 @@
-"""A demo table: a recorded game replayed turn by turn behind the page (not the service).
+"""A demo feed: a recorded game replayed turn by turn behind the page (not the service).
 
-:class:`DemoTable` implements :class:`~firmware_host.web.table.Table` from a game file
+:class:`DemoFeed` implements :class:`~firmware_host.web.game_feed.GameFeed` from a game file
 refereed by :func:`~firmware_host.games.dropit.referee.referee_game`: each :meth:`step`
 plays the next recorded turn (pieces knocked aside, the drop and its verdict), offers a
 joker after a broken rule when the player has one (the next step takes the recording's
@@ -8,7 +8,7 @@ decision unless the page answered first), and before each turn listed in ``ask``
 referee asks the current player about the recorded landing (does the shape, drawn as a
 ghost at its recorded pose, reach its level, the line under it lit up) and waits: *yes* plays
 the turn at once, *no* asks again at the next step. :meth:`run` steps on an injectable
-``sleep`` clock. Every action that reaches the table is kept in :attr:`DemoTable.received`.
+``sleep`` clock. Every action that reaches the feed is kept in :attr:`DemoFeed.received`.
 
 What the demo cannot do, the service will: the shapes dropped are the recording's
 whatever the page selected (a selection is shown, *confirm* plays the turn now), and
@@ -23,37 +23,28 @@ from dataclasses import dataclass
 
 from firmware_host.config.board import Board
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, SeatAction, Select
+from firmware_host.games.dropit.ask import plain_question
 from firmware_host.games.dropit.events import JokerSpent, PiecesMoved, Ruling, ShapeDropped
 from firmware_host.games.dropit.referee import RefereedTurn, RefereeReport
+from firmware_host.games.dropit.rules.landing import Verdict
 from firmware_host.games.dropit.state import GameState
+from firmware_host.games.dropit.view import DropItView, Question, Selection
 from firmware_host.i18n import Text, lazy
-from firmware_host.rules.landing import Verdict
-from firmware_host.web.actions import (
-    Again,
-    Answer,
-    Confirm,
-    Joker,
-    SeatAction,
-    Select,
-    Settings,
-    Staff,
-    StaffOp,
-)
-from firmware_host.web.ask import plain_question
-from firmware_host.web.table import ViewChannel
-from firmware_host.web.view import Question, Selection, TableView
+from firmware_host.web.actions import Again, Settings, Staff, StaffOp
+from firmware_host.web.game_feed import ViewChannel
 
 
 @dataclass(frozen=True)
 class Received:
-    """An action that reached the table, and the seat it came from."""
+    """An action that reached the feed, and the seat it came from."""
 
     action: SeatAction | Staff
     seat: str
 
 
-class DemoTable:
-    """A recorded game (``report``) played back on ``board`` as a live table."""
+class DemoFeed:
+    """A recorded game (``report``) played back on ``board`` as a live game feed."""
 
     def __init__(
         self,
@@ -85,16 +76,16 @@ class DemoTable:
         """True once every recorded turn is played (or staff aborted the game)."""
         return self._stopped or (self._played == len(self._turns) and not self._joker_offer)
 
-    def snapshot(self) -> TableView:
+    def snapshot(self) -> DropItView:
         """The view as it is now."""
         return self._channel.view
 
-    def updates(self) -> AsyncIterator[TableView]:
+    def updates(self) -> AsyncIterator[DropItView]:
         """Each new view."""
         return self._channel.updates()
 
-    def _view(self) -> TableView:
-        return TableView(
+    def _view(self) -> DropItView:
+        return DropItView(
             board=self.board,
             state=self._state,
             game_id=self.game_id,

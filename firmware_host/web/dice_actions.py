@@ -1,6 +1,6 @@
 """The dice games' page actions: reading untrusted messages and checking them against the view.
 
-Every message is one JSON object whose ``"type"`` names the action (``docs/dice-tables.md``)::
+Every message is one JSON object whose ``"type"`` names the action (``docs/dice-games.md``)::
 
     {"type": "join", "seat": "Ann", "code": "482913"}
     {"type": "move", "player": "Ann", "move": {"type": "claim", "disc": 17}, "token": "..."}
@@ -23,28 +23,26 @@ firmware_host.errors.InputError: web message: move: required key is missing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
 from firmware_host.i18n import lazy
 from firmware_host.web.actions import (
     TABLE_SEAT,
+    ActionBase,
     Again,
     Join,
     Refused,
     Short,
     Staff,
     Token,
-    _Action,
     read_message,
 )
-
-if TYPE_CHECKING:
-    from firmware_host.service.dice_table import DiceTableView
+from firmware_host.web.dice_view import DiceView
 
 
-class Move(_Action):
+class Move(ActionBase):
     """A player's move in the game (``move``: the game's own JSON)."""
 
     type: Literal["move"]
@@ -53,7 +51,7 @@ class Move(_Action):
     token: Token | None = None
 
 
-class Roll(_Action):
+class Roll(ActionBase):
     """Throw the dice the game waits for (the simulator's dice)."""
 
     type: Literal["roll"]
@@ -73,7 +71,7 @@ def parse_dice_action(raw: str | bytes) -> Join | Staff | DiceAction:
     return read_message(raw, _ADAPTER)
 
 
-def check_dice_action(action: DiceAction, view: DiceTableView, seat: str) -> None:
+def check_dice_action(action: DiceAction, view: DiceView, seat: str) -> None:
     """Refuse ``action`` from ``seat`` (a player's name, or :data:`TABLE_SEAT`) unless the
     game in ``view`` waits for it from that seat."""
     if isinstance(action, Again):

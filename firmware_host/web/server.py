@@ -2,7 +2,10 @@
 
 Routes (``docs/web.md``):
 
-* ``GET /`` -- the page (plain HTML, CSS and JS from ``static/``; no build step, no CDN);
+* ``GET /`` -- the game's page (plain HTML, CSS and JS, no build step, no CDN: the shared
+  files from ``static/``; ``GET /static/games/KIND.js`` and ``KIND.css`` -- a game's page
+  script and CSS, from the ``page/`` folder of its package,
+  :func:`firmware_host.games.registry.pages`);
 * ``GET /api/view`` -- the view message (below) as JSON;
 * ``POST /api/actions`` -- one action (:mod:`firmware_host.web.actions`); the reply;
 * ``WS /ws`` -- the view message on connect and on every change; the client may send
@@ -21,7 +24,7 @@ the same way.
 
 The page, the actions and the view's keys are the game's
 :class:`~firmware_host.web.frontend.Frontend`'s. For Drop It the view message is
-``{"type": "view", "view": VIEW, "svg": SVG, "screen": bool, "phones": bool,
+``{"type": "view", "view": VIEW, "svg": SVG, "staff": STAFF, "screen": bool, "phones": bool,
 "players": [...], "join": {"code", "url", "qr"} | null, "simulated": bool}`` (a dice
 game's has no ``svg``); ``join`` (the code and its QR code as SVG) only goes to the table's
 screen; ``simulated`` is true when the table runs on the simulator (the page's badge). Replies are
@@ -36,9 +39,8 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
 import segno
@@ -50,6 +52,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.registry import pages
 from firmware_host.i18n import (
     SOURCE_LANGUAGE,
     Translator,
@@ -60,37 +63,39 @@ from firmware_host.i18n import (
     translator,
 )
 from firmware_host.web.access import Access
-from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, Staff
-from firmware_host.web.frontend import DROP_IT, Frontend
+from firmware_host.web.actions import MAX_MESSAGE_BYTES, Join, Refused, SeatMessage, Staff
+from firmware_host.web.frontend import STATIC, Frontend
+from firmware_host.web.game_feed import GameFeed, PageView
 from firmware_host.web.look import NO_CAMERA, LastLook
-from firmware_host.web.table import Table
 
-STATIC = Path(__file__).parent / "static"
-"""The page's files."""
 PIN_HEADER = "x-staff-pin"
 """The header that carries the staff PIN on the staff view's reads."""
 
 log = logging.getLogger("firmware_host.web")
 
+ActionT = TypeVar("ActionT", bound=SeatMessage)
+ViewT = TypeVar("ViewT", bound=PageView)
 
-class Desk:
-    """Takes one untrusted message from a client and answers it: parse, check, act."""
+
+class Desk(Generic[ActionT, ViewT]):
+    """Takes one untrusted message from a client and answers it: parse, check, act (the
+    ``feed`` and its ``frontend`` are of the same game's actions and views)."""
 
     def __init__(
         self,
-        table: Table,
+        feed: GameFeed[ActionT, ViewT],
         access: Access,
-        frontend: Frontend = DROP_IT,
+        frontend: Frontend[ActionT, ViewT],
         simulated: bool = False,
         language: str = SOURCE_LANGUAGE,
     ) -> None:
         self.simulated = simulated
-        self.table = table
+        self.feed = feed
         self.access = access
         self.frontend = frontend
         self.language = language
         """The table's language: what a client that asks for none, or an unknown one, sees."""
-        self._rendered: dict[str, tuple[Any, dict[str, Any]]] = {}
+        self._rendered: dict[str, tuple[ViewT, dict[str, Any]]] = {}
 
     def translator(self, asked: str | None, host: str) -> Translator:
         """The words for a client at ``host`` that asked for language ``asked``: the
@@ -119,21 +124,21 @@ class Desk:
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": None}
         ref = action.ref
-        view = self.table.snapshot()
+        view = self.feed.snapshot()
         try:
             if isinstance(action, Join):
                 token = self.access.join(view.game_id, view.players, action.seat, action.code, host)
                 return 200, {"type": "joined", "seat": action.seat, "token": token, "ref": ref}
             if isinstance(action, Staff):
                 self.access.check_pin(action.pin, host)
-                await self.table.act(action, "staff")
+                await self.feed.act(action, "staff")
                 return 200, {"type": "done", "ref": ref}
             seat = self.access.seat_of(action.token, host, view.game_id)
             if seat is None:
                 error = t.gettext("join a seat with the game's join code first")
                 return 403, {"type": "error", "error": error, "ref": ref, "seated": False}
             self.frontend.check(action, view, seat)
-            await self.table.act(action, seat)
+            await self.feed.act(action, seat)
         except InputError as exc:
             return 400, {"type": "error", "error": str(exc), "ref": ref}
         except Refused as exc:
@@ -143,7 +148,7 @@ class Desk:
             return 409, {"type": "error", "error": t.say(exc.text), "ref": ref}
         return 200, {"type": "done", "ref": ref}
 
-    def view_message(self, view: Any, host: str, t: Translator | None = None) -> dict[str, Any]:
+    def view_message(self, view: ViewT, host: str, t: Translator | None = None) -> dict[str, Any]:
         """The view message for a client at ``host`` (the join code only for the screen),
         its words in ``t``'s language (the table's by default)."""
         t = t or translator(self.language)
@@ -175,28 +180,30 @@ def _host(client: Any) -> str:
 
 
 def create_app(
-    table: Table,
+    game_feed: GameFeed[ActionT, ViewT],
     access: Access,
-    background: Callable[[], Awaitable[None]] | None = None,
-    frontend: Frontend = DROP_IT,
+    frontend: Frontend[ActionT, ViewT],
+    background: Callable[[], Coroutine[Any, Any, None]] | None = None,
     simulated: bool = False,
     look: Callable[[], LastLook] | None = None,
     language: str = SOURCE_LANGUAGE,
 ) -> Starlette:
-    """The app serving ``table`` with ``frontend``'s page; ``background`` (say, a demo's
+    """The app serving ``game_feed`` with ``frontend``'s page (the same game's:
+    :data:`~firmware_host.web.frontend.DROP_IT` or
+    :data:`~firmware_host.web.frontend.DICE_GAMES`); ``background`` (say, a demo's
     clock) runs while it serves. ``simulated``: the table runs on the simulator (the page
     shows a "simulated table" badge). ``look`` gives the last look for the staff view
     (None: a table without a camera). ``language``: the table's (the table file's
     ``language:``), which a page's ``?lang=`` may change for that browser."""
-    desk = Desk(table, access, frontend, simulated, language)
+    desk = Desk(game_feed, access, frontend, simulated, language)
 
     def last_look() -> LastLook:
         if look is None:
-            return LastLook(camera=NO_CAMERA, game_id=table.snapshot().game_id)
+            return LastLook(camera=NO_CAMERA, game_id=game_feed.snapshot().game_id)
         return look()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / frontend.page, headers={"Cache-Control": "no-store"})
+        return FileResponse(frontend.page, headers={"Cache-Control": "no-store"})
 
     async def staff_page(request: Request) -> Response:
         return FileResponse(STATIC / "staff.html", headers={"Cache-Control": "no-store"})
@@ -236,7 +243,7 @@ def create_app(
     async def view(request: Request) -> Response:
         host = _host(request.client)
         t = desk.translator(request.query_params.get("lang"), host)
-        return JSONResponse(desk.view_message(table.snapshot(), host, t))
+        return JSONResponse(desk.view_message(game_feed.snapshot(), host, t))
 
     async def messages(request: Request) -> Response:
         t = desk.translator(request.query_params.get("lang"), _host(request.client))
@@ -280,8 +287,8 @@ def create_app(
                 await websocket.send_json(message)
 
         async def push() -> None:
-            updates = table.updates()
-            await send(desk.view_message(table.snapshot(), host, t))
+            updates = game_feed.updates()
+            await send(desk.view_message(game_feed.snapshot(), host, t))
             async for latest in updates:
                 await send(desk.view_message(latest, host, t))
 
@@ -326,6 +333,7 @@ def create_app(
             Route("/api/staff/look.jpg", staff_look_frame),
             Route("/favicon.ico", favicon),
             WebSocketRoute("/ws", feed),
+            Mount("/static/games", StaticFiles(packages=[*pages()]), name="games"),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

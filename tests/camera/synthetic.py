@@ -11,7 +11,7 @@ import numpy as np
 
 from firmware_host.camera.setup import REFERENCE_CAMERA, CameraSetup
 from firmware_host.config.board import Board, CircleShape
-from firmware_host.rules.pieces import Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Pose, Shape
 
 SETUP = CameraSetup.model_validate(REFERENCE_CAMERA)
 WHITE, BLACK = 225, 25

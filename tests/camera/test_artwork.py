@@ -2,7 +2,13 @@
 
 import numpy as np
 
-from firmware_host.camera.artwork import CLEARANCE_MM, Artwork, distance_to
+from firmware_host.camera.artwork import (
+    CELL_MM,
+    CLEARANCE_MM,
+    INK_REACH_MM,
+    Artwork,
+    distance_to,
+)
 from firmware_host.config.board import load_board
 
 
@@ -14,6 +20,25 @@ def test_near_agrees_with_the_distance_to_every_line_and_circle() -> None:
     measured = distance_to(points, art._starts, art._ends, art._circles)
     assert np.array_equal(art.near(points), measured < CLEARANCE_MM)
     assert 0 < art.near(points).sum() < len(points)
+    inked = art.inked(points, np.zeros_like(points), np.zeros(1))[:, 0]
+    cell = CELL_MM * np.sqrt(0.5)
+    assert inked[measured < INK_REACH_MM - cell].all()
+    assert not inked[measured > INK_REACH_MM + cell].any()
+    assert 0 < inked.sum() < art.near(points).sum()
+
+
+def test_tinted_is_inside_a_bonus_circle() -> None:
+    board = load_board()
+    art = Artwork(board)
+    rng = np.random.default_rng(8)
+    points = rng.uniform((0.0, 0.0), (board.width, board.height), (20_000, 2))
+    inside = np.zeros(len(points), bool)
+    for c in board.bonus_circles:
+        inside |= np.hypot(points[:, 0] - c.x, points[:, 1] - c.y) < c.radius
+    ring = distance_to(points, art._starts[:0], art._ends[:0], art._circles)
+    clear = ring > CELL_MM * np.sqrt(0.5)
+    assert np.array_equal(art.tinted(points)[clear], inside[clear])
+    assert 0 < inside.sum() < len(points)
 
 
 def test_distance_to_segments_and_rings() -> None:

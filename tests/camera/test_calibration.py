@@ -14,7 +14,7 @@ from firmware_host.camera.calibration import effective_colors, load_calibration,
 from firmware_host.camera.setup import REFERENCE_CAMERA, CameraSetup
 from firmware_host.cli import main
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 from tests.camera.synthetic import BLACK, WHITE, render
 
 CAFE = {  # a café's light: every colour off its nominal value

@@ -11,7 +11,7 @@ import pytest
 
 from firmware_host.camera.calibration import save_calibration
 from firmware_host.cli import main
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 from tests.camera.synthetic import homography, render
 from tests.camera.tables import table_file
 

@@ -18,9 +18,9 @@ from firmware_host.config.board import EdgeFace
 from firmware_host.config.loader import CONFIG_DIR
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
-from firmware_host.rules.landing import judge
-from firmware_host.rules.pieces import Piece, Pose
-from firmware_host.rules.position import Position
+from firmware_host.games.dropit.rules.landing import judge
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
+from firmware_host.games.dropit.rules.position import Position
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
 from simulator.virtual_camera import VirtualCamera
@@ -78,6 +78,19 @@ def test_the_dropped_piece_is_found_without_a_prior_and_refereed(twelve):
         assert verdict.verdict.to_json() == truth.to_json()
 
 
+def test_with_no_prior_at_all_the_whole_pile_is_found_from_the_bottom_up(twelve):
+    """Only what rests on the floor or on a located piece is taken, so a pile is found one
+    layer a search; with no priors, twins may swap (nothing tells them apart)."""
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known_of((), after))
+    assert max(p.pose.y for p in after) > 60.0  # three layers at least
+    for found in located:
+        assert found.seen, found.known.id
+        twins = [p for p in after if (p.color, p.shape) == (found.known.color, found.known.shape)]
+        assert min(centre_error(p, found.pose) for p in twins) < 0.5, found.known.id
+
+
 def test_a_knocked_piece_is_found_away_from_its_prior(twelve):
     _, after, frames = twelve
     look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
@@ -111,10 +124,41 @@ def test_a_guessed_prior_far_from_the_piece_does_not_hide_it(twelve):
     assert centre_error(dropped, located[-1].pose) < 0.5
 
 
+def test_a_piece_is_found_from_one_of_its_starts_without_a_search(twelve, monkeypatch):
+    """The dropped piece's guess far off, a knocked piece's prior 9 mm off: each has among
+    its starts (the release's other landings) one 1.5 mm and 8 degrees from where it lies,
+    and is found from it; no search runs (a search's colour map is never made)."""
+    _, after, frames = twelve
+    look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
+    dropped, moved = after[-1], after[3]
+
+    def off(pose: Pose, dx: float, dy: float, turn: float) -> Pose:
+        return Pose(pose.x + dx, pose.y + dy, pose.angle + turn)
+
+    far = Pose(300.0 - dropped.pose.x, dropped.pose.y + 100.0, dropped.pose.angle)
+    near_drop, near_knock = off(dropped.pose, 1.0, -1.1, 8.0), off(moved.pose, -1.2, 0.9, -8.0)
+    known = [
+        Known(p.id, p.color, p.shape, p.pose) if p.id != moved.id
+        else Known(p.id, p.color, p.shape, off(p.pose, 9.0, 4.0, 12.0),
+                   starts=(far, near_knock))
+        for p in after[:-1]
+    ]
+    known.append(Known(dropped.id, dropped.color, dropped.shape, far, guessed=True,
+                       starts=(far, off(far, 30.0, 0.0, 0.0), near_drop)))
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr("firmware_host.camera.locate.ColourMap", no_search)
+    located = Locator(TABLE.board, TABLE.camera).locate(look, known)
+    assert located[-1].seen and centre_error(dropped, located[-1].pose) < 0.3
+    assert located[3].seen and centre_error(moved, located[3].pose) < 0.3
+
+
 def test_a_guessed_piece_counts_only_where_most_of_its_outline_was_found():
     from firmware_host.camera.locate import GUESS_FOUND, MIN_FOUND
     from firmware_host.camera.outline import OutlineFit
-    from firmware_host.rules.pieces import Color, Shape
+    from firmware_host.games.dropit.rules.pieces import Color, Shape
 
     locator = Locator(TABLE.board, TABLE.camera)
     at = Pose(150.0, 40.0, 10.0)
@@ -315,3 +359,35 @@ def test_the_board_scale_at_many_points_is_the_scale_at_each(twelve):
     scales = view.scales(points)
     assert scales.tolist() == [view.px_per_mm(x, y) for x, y in points]
     assert 2.0 < scales.min() <= scales.max() < 3.5
+
+
+def fitted_alone(piece: Piece, seed: int):
+    """The outline fit from ``piece``'s true pose, on the clean virtual camera's frames of
+    it alone (``seed`` picks the print's ink and tint among others)."""
+    frames = VirtualCamera(TABLE, load_profile("clean"), seed).look((piece,), EdgeFace.COLOR)
+    look = LookFrames(TABLE.camera.markers, frames, [f"f{i}" for i in range(len(frames))])
+    return fit_outlines(look, TABLE.board, [(piece.shape, piece.pose)])[0]
+
+
+@pytest.mark.parametrize("seed", [1, 7, 9, 10, 14])
+def test_a_face_half_in_a_bonus_circles_tint_is_found_all_round(seed):
+    """Half the face lies in the bonus circle's tint, in another shade: with one face colour
+    a third or more of the outline was lost on these inks and tints."""
+    piece = Piece("half", Color.BLUE, Shape.CIRCLE, Pose(104.0, 53.0, 0.0))
+    fit = fitted_alone(piece, seed)
+    assert fit.found > 0.9
+    assert centre_error(piece, fit.pose) < 0.25
+
+
+def test_a_side_under_a_printed_line_is_found():
+    """The level line runs 2.4 mm inside the square's top side, across every profile of
+    that side's face: that side was lost (78 % of the outline found)."""
+    slope = math.atan2(12.0, 300.0)  # the first level line's, from (0, 32) to (300, 44)
+    gap = 2.4
+    top = (200.0, 32.0 + 12.0 * 200.0 / 300.0 - gap / math.cos(slope))
+    centre = Pose(top[0] + 17 * math.sin(slope), top[1] - 17 * math.cos(slope),
+                  math.degrees(slope))
+    piece = Piece("under", Color.GREEN, Shape.SQUARE, centre)
+    fit = fitted_alone(piece, seed=1)
+    assert fit.found > 0.95
+    assert centre_error(piece, fit.pose) < 0.25

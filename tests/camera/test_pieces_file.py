@@ -5,7 +5,7 @@ import pytest
 from firmware_host.camera.pieces_file import load_pieces, parse_pieces
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 
 def test_priors_and_a_piece_without_one(tmp_path):

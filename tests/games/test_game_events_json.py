@@ -10,7 +10,7 @@ from firmware_host.errors import InputError
 from firmware_host.games.clack import events as clack
 from firmware_host.games.clack.dice import roll_from_faces
 from firmware_host.games.clack.discs import load_disc_set
-from firmware_host.games.puzzlesheet import events as sheet
+from firmware_host.games.gotta2 import events as sheet
 
 names = st.text(min_size=1, max_size=12)
 ints = st.integers(-(2**40), 2**40)

@@ -12,10 +12,10 @@ from firmware_host.games.clack.discs import load_disc_set
 from firmware_host.games.clack.engine import ClackGame
 from firmware_host.games.clack.events import DiceRolled, DiscClaimed
 from firmware_host.games.clack.events import GameStarted as ClackStarted
-from firmware_host.games.puzzlesheet.engine import PuzzleSheetGame
-from firmware_host.games.puzzlesheet.events import BonusPiecePlaced, PiecePlaced
-from firmware_host.games.puzzlesheet.events import GameStarted as SheetStarted
-from firmware_host.games.puzzlesheet.sheet import load_sheet
+from firmware_host.games.gotta2.engine import Gotta2Game
+from firmware_host.games.gotta2.events import BonusPiecePlaced, PiecePlaced
+from firmware_host.games.gotta2.events import GameStarted as SheetStarted
+from firmware_host.games.gotta2.sheet import load_sheet
 
 DISCS = load_disc_set()
 SHEET = load_sheet()
@@ -81,9 +81,9 @@ sheet_moves = st.lists(
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 4), sheet_moves)
-def test_puzzle_sheets_stay_consistent(players, moves):
+def test_gotta2_games_stay_consistent(players, moves):
     names = PLAYERS[:players]
-    game = PuzzleSheetGame.start(SHEET, SheetStarted(players=names))
+    game = Gotta2Game.start(SHEET, SheetStarted(players=names))
     for move in moves:
         if move[0] == "legal":
             legal = game.legal_moves()

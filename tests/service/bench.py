@@ -1,9 +1,9 @@
 """A bench for the turn flow's tests: the simulator's true world in the test's process,
 with no hub, no link and no eye between the drop and the controller.
 
-:class:`SimulatedTable` is a :class:`~firmware_host.service.autoplay.Hand`: each drop
-happens in the simulator's :class:`~simulator.true_world.TrueWorld` (in a worker thread)
-and its readings go straight to the controller. :class:`Bench` holds a journaled game on
+:class:`SimulatedTable` is a :class:`~simulator.autoplay.Hand`: each drop happens in the
+simulator's :class:`~simulator.true_world.TrueWorld` (in a worker thread) and its readings
+go straight to the controller. :class:`Bench` holds a journaled game on
 it, refereed by :class:`TruthReferee` from the true poses.
 
 A resumed game needs the true board back: :meth:`SimulatedTable.replay` drops the
@@ -21,22 +21,23 @@ from pathlib import Path
 
 from firmware_host.config.noise import NoiseProfile, load_profile
 from firmware_host.config.table import Table, load_table
+from firmware_host.games.dropit.actions import Select
 from firmware_host.games.dropit.gamefile import piece_id
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
 from firmware_host.games.dropit.state import Drop
 from firmware_host.journal.dropit import DropItRecord, resume
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.clock import Clock
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.pieces import Color, Piece, Shape
 from firmware_host.sensors.drop import DropReadings
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
-from firmware_host.service.controller import Phase, TableController
+from firmware_host.service.controller import DropItController, Phase
+from firmware_host.service.options import Options
 from firmware_host.service.referee import Asked, Identity, Landed, Mishap, MishapKind, Outcome
-from firmware_host.service.runner import Options, game_start
 from firmware_host.service.track_log import LoggedTracks
-from firmware_host.web.actions import Select
+from simulator.autoplay import AutoPlayers, aim
 from simulator.true_world import TrueWorld
+from tests.service.support import first_event
 
 Feed = Callable[[DropReadings], Awaitable[None]]
 """Where a drop's readings go (the service's drop feed)."""
@@ -116,11 +117,11 @@ class Bench:
         self.clock = clock or SimulatedClock()
         self.journal = Journal(journal)
         self.resumed = resume(self.journal)
-        game = self.resumed or DropItRecord.start(self.journal, game_start(Options(journal)))
+        game = self.resumed or DropItRecord.start(self.journal, first_event(Options(journal)))
         self.simulator = SimulatedTable(table, load_profile("clean"), seed)
         self.simulator.replay(game.state.drops)
         self.tracks = LoggedTracks(len(game.state.standings), self.clock)
-        self.controller = TableController(
+        self.controller = DropItController(
             table.board, game, TruthReferee(self.simulator), tracks=self.tracks
         )
         self.simulator.feed = self.controller.dropped

@@ -7,10 +7,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware_host.rules.pieces import Piece
+from firmware_host.games.dropit.events import GameStarted
+from firmware_host.games.dropit.rules.pieces import Piece
+from firmware_host.games.dropit.table import DropItTable
 from firmware_host.sensors.drop import DropReadings
+from firmware_host.service.options import Options
 from firmware_host.service.referee import Asked, Identity, Outcome, Referee
-from firmware_host.service.runner import Options
 
 PANEL = """version: 1
 buttons:
@@ -25,6 +27,11 @@ hub_tracks:
     - {strip: 2, first: 0, plus_25: 25, plus_50: 26, colour: [0, 200, 40]}
     - {strip: 3, first: 0, plus_25: 25, plus_50: 26, colour: [255, 170, 0]}
 """
+
+
+def first_event(options: Options) -> GameStarted:
+    """The set-up event of the new game the service starts for ``options``."""
+    return DropItTable.first_event(options.players, options.edges, options.jokers)
 
 
 def options(tmp_path: Path, **changes: object) -> Options:

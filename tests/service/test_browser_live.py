@@ -10,15 +10,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.journal.review import summaries
 from firmware_host.journal.store import Journal
-from firmware_host.rules.pieces import Color, Shape
-from firmware_host.service.autoplay import AutoPlayers
 from firmware_host.service.clock import ScaledClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.referee import Asked
 from firmware_host.service.runner import Service
 from firmware_host.web.config import load_web_config
+from simulator.autoplay import AutoPlayers
 from tests.service.support import REST, AskingReferee, options
 from tests.web.layout import PHONE, check, viewport
 from tests.web.test_browser import totals_shown, turn_shown, waiting
@@ -104,7 +104,7 @@ def answer_on_the_page(driver, running, until_turn):
         time.sleep(0.02)  # a bounded poll of the browser
         if question.is_displayed() and table.asked is not None:
             asked = table.asked
-            yes = asked.key == REST or running.service.hand.truth(asked)
+            yes = asked.key == REST or running.service.play.hand.truth(asked)
             driver.find_element(By.ID, "yes" if yes else "no").click()
             waiting(driver).until(lambda d, a=asked: table.asked is not a)
 
@@ -144,7 +144,7 @@ def test_the_page_follows_a_game_the_service_plays(browser, tmp_path):
             time.sleep(0.02)  # a bounded poll of the browser
             asked = table.asked
             if question.is_displayed() and asked is not None and asked.key != REST:
-                yes = running.service.hand.truth(asked)
+                yes = running.service.play.hand.truth(asked)
                 browser.find_element(By.ID, "yes" if yes else "no").click()
                 waiting(browser).until(lambda d, a=asked: table.asked is not a)
         turns, totals = running.journal_totals()
@@ -153,7 +153,7 @@ def test_the_page_follows_a_game_the_service_plays(browser, tmp_path):
         assert not browser.find_elements(By.ID, "pin")  # no staff panel for the customers
 
         # the staff view, behind the PIN, shows the last look: the latest verdict's frame
-        look = running.service.last_look()
+        look = running.service.play.last_look()
         assert look.state == "look" and look.turn == turns
         browser.get(running.service.page_url.rstrip("/") + "/staff")
         browser.find_element(By.ID, "pin").send_keys("0000")
@@ -198,13 +198,13 @@ def test_a_whole_game_from_the_staff_view_to_the_results_and_play_again(browser,
             ("Yan", ("red", "blue")),  # dealt
         ]
         assert (str(started.variants.edges), started.variants.jokers) == ("shape", False)
-        assert str(service.eye.edges) == str(service.hand.edges) == "shape"  # judged so
+        assert str(service.play.eye.edges) == str(service.play.hand.edges) == "shape"  # judged so
         waiting(browser).until(lambda d: "new game begins" in d.find_element(By.ID, "message").text)
         browser.save_screenshot(str(tmp_path / "staff-set-up.png"))
 
         # simulated players play the whole game the staff set up; the page shows the results
         browser.get(f"{base}/")
-        players_task = AutoPlayers(table, service.hand, 5, service.clock, 1.0, answers=True)
+        players_task = AutoPlayers(table, service.play.hand, 5, service.clock, 1.0, answers=True)
         running.call(lambda: asyncio.ensure_future(players_task.play()))
         WebDriverWait(browser, 120, poll_frequency=0.2).until(
             lambda d: d.find_element(By.ID, "results").is_displayed()
@@ -293,7 +293,7 @@ def test_which_piece_fell_is_answered_with_the_shapes_not_yes_or_no(browser, tmp
         browser.get(service.page_url)
         turn_shown(browser, 1)
         waiting(browser).until(lambda d: table.paused is None)  # the hub is connected
-        drop = service.hand.drop(1, Color.RED, Shape.CIRCLE, 150.0, 0.0)
+        drop = service.play.hand.drop(1, Color.RED, Shape.CIRCLE, 150.0, 0.0)
         asyncio.run_coroutine_threadsafe(drop, running.loop).result(timeout=30)
         deadline = time.monotonic() + DEADLINE_S
         while table.phase is not Phase.QUESTION:

@@ -12,11 +12,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.table import REFERENCE_TABLE
-from firmware_host.tables.clack import ClackTable
-from firmware_host.tables.clever import CleverTable
-from firmware_host.tables.gotta2 import Gotta2Table
+from firmware_host.games.clack.table import ClackTable
+from firmware_host.games.clever.table import CleverTable
+from firmware_host.games.gotta2.table import Gotta2Table
+from tests.service.dice_support import RunningDice
 from tests.service.test_browser_live import STAFF_PIN, Running, turn_at_least
-from tests.tables.service_support import RunningDice
 from tests.test_i18n import PO
 from tests.web.layout import PHONE, SCREEN, check, viewport
 from tests.web.test_browser import browser, waiting  # noqa: F401 - a fixture
@@ -114,7 +114,7 @@ def test_a_german_table_plays_a_whole_dice_game_in_german(browser, tmp_path, kin
     with RunningDice(tmp_path, kind, table=str(german_table(tmp_path))) as running:
         browser.get(running.url)
         waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game *"))
-        table = running.service.table
+        table = running.service.controller
         body = browser.find_element(By.TAG_NAME, "body")
         for events in (5, 15):
             waiting(browser).until(lambda d, n=events: table.events >= n)

@@ -14,11 +14,11 @@ from firmware_host.games.dropit.events import ShapeDropped
 from firmware_host.journal.dropit import load_events
 from firmware_host.journal.store import Journal
 from firmware_host.link.inventory import table_inventory
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.link_watch import LinkWatch
 from firmware_host.service.runner import Service
+from simulator.autoplay import AutoPlayers, aim
 from tests.service.bench import Bench
 from tests.service.support import options
 
@@ -42,7 +42,7 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
         running = asyncio.create_task(service.run())
         await eventually(lambda: table.paused is None)
         turn = table.state.current
-        color, shape = AutoPlayers(table, service.hand, 5, clock).choose()
+        color, shape = AutoPlayers(table, service.play.hand, 5, clock).choose()
         table.select(color, shape)
 
         service.hub.virtual.unplug()
@@ -53,12 +53,12 @@ def test_unplugged_mid_turn_the_game_pauses_and_resumes(tmp_path):
         with pytest.raises(IllegalMove, match="not connected"):
             table.confirm()
         x, angle = aim(table.board, 5, turn.number, shape)
-        await service.hand.drop(turn.number, color, shape, x, angle)  # while unplugged
+        await service.play.hand.drop(turn.number, color, shape, x, angle)  # while unplugged
 
         service.hub.virtual.replug()
         await eventually(lambda: table.state.next_turn > turn.number or table.asked)
         while table.phase is Phase.QUESTION:
-            await table.answer(service.hand.truth(table.asked))
+            await table.answer(service.play.hand.truth(table.asked))
         await eventually(lambda: table.state.next_turn > turn.number)
         assert table.paused is None and "PAUSED" not in str(table.snapshot().status)
         game_id = table.game.game_id

@@ -12,16 +12,15 @@ from gpiozero.pins.mock import MockFactory
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
 from firmware_host.errors import IllegalMove, InputError
+from firmware_host.games.registry import GAMES
 from firmware_host.journal.dropit import resume
 from firmware_host.journal.store import Journal
 from firmware_host.service import runner
 from firmware_host.service.clock import SimulatedClock
-from firmware_host.service.dice_runner import DiceService
 from firmware_host.service.runner import WAITING_FOR_HUB, Service
-from firmware_host.tables.registry import GAMES
 from simulator.hub import VirtualHub
+from tests.service.dice_support import dice_options
 from tests.service.support import options, until
-from tests.tables.service_support import dice_options
 
 
 class PluggedLater:
@@ -66,7 +65,7 @@ def test_no_hub_and_no_sim_waits_for_the_hub_and_never_starts_the_simulator(
             pin_factory=MockFactory(),
         )
         table = service.controller
-        assert service.hub is None and service.hand is None and not service.simulated
+        assert service.hub is None and service.play.hand is None and not service.simulated
         running = asyncio.create_task(service.run())
         await until(lambda: finder.looks >= 3)
         assert str(table.snapshot().status) == f"PAUSED: {WAITING_FOR_HUB}"
@@ -114,7 +113,7 @@ def test_a_bad_noise_profile_journals_no_game(tmp_path):
             assert resume(reader) is None
 
 
-def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
+def test_a_dice_game_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     def no_simulator(*args, **kwargs):
         raise AssertionError("the simulator was started without --sim")
 
@@ -122,7 +121,7 @@ def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
     finder = PluggedLater()
 
     async def main() -> None:
-        service = DiceService(
+        service = Service(
             dice_options(tmp_path, sim=False, autoplay=False),
             GAMES["clack"],
             announce=lambda line: None,
@@ -132,7 +131,7 @@ def test_a_dice_table_without_a_hub_waits_for_it_too(tmp_path, monkeypatch):
         assert service.hub is None and not service.simulated
         running = asyncio.create_task(service.run())
         await until(lambda: finder.looks >= 3)
-        assert str(WAITING_FOR_HUB) in str(service.table.snapshot().to_json())
+        assert str(WAITING_FOR_HUB) in str(service.controller.snapshot().to_json())
         assert service.link is None
         service.stop()
         await running

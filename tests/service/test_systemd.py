@@ -4,9 +4,9 @@ and that it is stopping — over a real unix datagram socket as ``$NOTIFY_SOCKET
 import asyncio
 import socket
 
+from firmware_host.games.dropit.actions import Select
 from firmware_host.service.notify import Notifier
 from firmware_host.service.runner import Service
-from firmware_host.web.actions import Select
 from tests.service.support import options, until
 
 

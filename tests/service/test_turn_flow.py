@@ -9,31 +9,23 @@ import pytest
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.actions import Answer, Joker, Select
+from firmware_host.games.dropit.ask import Mark
 from firmware_host.games.dropit.events import PiecesMoved, ShapeDropped
 from firmware_host.games.dropit.lineup import Variants
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose
+from firmware_host.games.dropit.svg import board_svg
 from firmware_host.journal.dropit import DropItRecord, load_events
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
 from firmware_host.panel.buttons import Action as Button
-from firmware_host.rules.pieces import Color, Piece, Pose
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
+from firmware_host.service.options import Options
 from firmware_host.service.referee import Asked
-from firmware_host.service.runner import Options, game_start
-from firmware_host.web.actions import (
-    TABLE_SEAT,
-    Again,
-    Answer,
-    Joker,
-    Select,
-    Settings,
-    Staff,
-    StaffOp,
-)
-from firmware_host.web.ask import Mark
-from firmware_host.web.svg import board_svg
+from firmware_host.web.actions import TABLE_SEAT, Again, Settings, Staff, StaffOp
 from tests.service.bench import Bench, TruthReferee
-from tests.service.support import REST, AskingReferee
+from tests.service.support import REST, AskingReferee, first_event
 
 
 def test_a_question_answered_on_the_page_reaches_the_referee(tmp_path):
@@ -82,9 +74,18 @@ def test_joker_offer_spent_from_the_page_and_refused_when_none_is_offered(tmp_pa
     asyncio.run(main())
 
 
-def test_pile_shifts_are_journaled_before_the_drop_that_caused_them(tmp_path):
+def test_pile_shifts_are_journaled_with_the_drop_that_caused_them(tmp_path):
+    commits: list[list[str]] = []
+
     async def main() -> int:
         bench = Bench(tmp_path / "journal.sqlite3", seed=11)
+        append = bench.journal.append
+
+        def committed(game_id, seq, *events, finish=False):
+            append(game_id, seq, *events, finish=finish)
+            commits.append([event["type"] for event in events])
+
+        bench.journal.append = committed
         for _ in range(20):
             await bench.drop_turn()
         game_id = bench.controller.game.game_id
@@ -98,6 +99,8 @@ def test_pile_shifts_are_journaled_before_the_drop_that_caused_them(tmp_path):
     assert moved, "twenty drops and not one piece was pushed"
     for i in moved:
         assert isinstance(events[i + 1], ShapeDropped)
+    # one commit each: a power cut between them would have the resumed game shift them again
+    assert commits.count(["pieces_moved", "shape_dropped"]) == len(moved)
 
 
 def test_resume_picks_up_the_same_game_turn_board_and_tracks(tmp_path):
@@ -140,7 +143,7 @@ def test_staff_abort_finishes_the_game_and_starts_a_new_one(tmp_path):
         first = table.game.game_id
         await table.act(Staff(type="staff", op=StaffOp.ABORT, pin="2741"), "staff")
         assert table.game.game_id == first + 1 and table.state.next_turn == 1
-        assert table.state.started == game_start(Options(tmp_path / "journal.sqlite3"))
+        assert table.state.started == first_event(Options(tmp_path / "journal.sqlite3"))
         with pytest.raises(IllegalMove, match="config files"):
             await table.act(Staff(type="staff", op=StaffOp.SETTINGS, pin="2741"), "staff")
         with Journal(tmp_path / "journal.sqlite3") as reader:

@@ -12,10 +12,10 @@ from gpiozero.pins.mock import MockFactory
 from firmware_host.journal.dropit import load_state
 from firmware_host.journal.store import Journal
 from firmware_host.outputs.track_lights import lights_for
-from firmware_host.service.autoplay import AutoPlayers, aim
 from firmware_host.service.clock import SimulatedClock
 from firmware_host.service.controller import Phase
 from firmware_host.service.runner import Service
+from simulator.autoplay import AutoPlayers, aim
 from tests.service.support import options, until
 
 PINS = {"next": 6, "confirm": 13, "joker": 19, "yes": 26, "no": 21}
@@ -29,7 +29,7 @@ def press(factory: MockFactory, name: str) -> None:
 
 def checking_journal(service: Service, checked: list[int]) -> None:
     """Every time the tracks are lit, the journal must already hold what they show."""
-    tracks = service.tracks
+    tracks = service.play.tracks
     show = tracks.show
 
     def show_committed(states):
@@ -45,7 +45,7 @@ def checking_journal(service: Service, checked: list[int]) -> None:
 
 async def play_by_buttons(service: Service, factory: MockFactory) -> dict[str, int]:
     table = service.controller
-    chooser = AutoPlayers(table, service.hand, service.options.seed, service.clock)
+    chooser = AutoPlayers(table, service.play.hand, service.options.seed, service.clock)
     seen = {"jokers": 0, "questions": 0, "confirmed": 0}
     while not table.finished:
         await until(lambda: table.phase is not Phase.JUDGING and table.paused is None)
@@ -57,7 +57,7 @@ async def play_by_buttons(service: Service, factory: MockFactory) -> dict[str, i
         if table.phase is Phase.QUESTION:
             seen["questions"] += 1
             asked = table.asked
-            press(factory, "yes" if service.hand.truth(asked) else "no")
+            press(factory, "yes" if service.play.hand.truth(asked) else "no")
             await until(lambda a=asked: table.asked is not a)
             continue
         if table.finished:
@@ -65,7 +65,7 @@ async def play_by_buttons(service: Service, factory: MockFactory) -> dict[str, i
         turn = table.state.current
         if table.mishaps > seen["confirmed"]:  # staff look at the board and confirm it
             seen["confirmed"] = table.mishaps
-            table.confirm_board(service.hand.board())
+            table.confirm_board(service.play.hand.board())
             continue
         wanted = chooser.choose()
         press(factory, "next")
@@ -78,7 +78,7 @@ async def play_by_buttons(service: Service, factory: MockFactory) -> dict[str, i
         await until(lambda: "drop the" in str(table.snapshot().status))
         await service.clock.sleep(3.0)
         x, angle = aim(table.board, service.options.seed, turn.number, wanted[1])
-        await service.hand.drop(turn.number, *wanted, x, angle)
+        await service.play.hand.drop(turn.number, *wanted, x, angle)
         await until(
             lambda n=turn.number, m=table.mishaps: (
                 table.state.next_turn > n or table.phase is Phase.QUESTION or table.mishaps > m
@@ -95,7 +95,7 @@ def test_a_whole_four_player_game_over_the_virtual_hub(tmp_path):
     async def main():
         service = Service(options(tmp_path), clock=clock, pin_factory=factory, announce=print)
         runner = asyncio.create_task(service.run())
-        await until(lambda: service.buttons is not None and service.controller.paused is None)
+        await until(lambda: service.play.buttons is not None and service.controller.paused is None)
         checking_journal(service, checked)
         seen = await play_by_buttons(service, factory)
         scores = service.controller.state.scores()

@@ -5,7 +5,6 @@ the right side, reproducible looks, the harsh profile's faults, strict configura
 from __future__ import annotations
 
 import dataclasses
-import doctest
 
 import cv2
 import numpy as np
@@ -22,8 +21,7 @@ from firmware_host.config.noise import (
 )
 from firmware_host.config.table import load_table
 from firmware_host.errors import InputError
-from firmware_host.rules.pieces import Color, Piece, Pose, Shape
-from simulator import cafe, camera_render, virtual_camera
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from simulator.board_drawing import paint_of
 from simulator.camera_render import CameraView, Effects, draw_view, render
 from simulator.virtual_camera import CameraUnavailable, LookPlan, VirtualCamera, plan_look
@@ -341,10 +339,3 @@ def test_sim_frames_refuses_bad_arguments_in_one_line(argv, tmp_path, capsys, mo
     assert main(["sim", "frames", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and err.startswith("tabletop sim frames: ")
-
-
-@pytest.mark.parametrize("module", [camera_render, virtual_camera, cafe],
-                         ids=lambda m: m.__name__)
-def test_docstring_examples(module):
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0

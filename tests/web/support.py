@@ -19,7 +19,7 @@ from firmware_host.games.dropit.gamefile import load_game
 from firmware_host.games.dropit.referee import RefereeReport, referee_game
 from firmware_host.web.access import Access
 from firmware_host.web.config import WebConfig
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.demo import DemoFeed
 from firmware_host.web.frontend import DROP_IT, Frontend
 from firmware_host.web.server import MAX_WS_BYTES, bind, create_app
 
@@ -48,7 +48,7 @@ def web_config(**changes: object) -> WebConfig:
 
 
 class Ticks:
-    """A clock for :meth:`DemoTable.run`: each sleep lasts until the test calls :meth:`tick`
+    """A clock for :meth:`DemoFeed.run`: each sleep lasts until the test calls :meth:`tick`
     (from the event loop's thread)."""
 
     def __init__(self) -> None:
@@ -97,7 +97,7 @@ def serve(
     frontend: Frontend = DROP_IT,
 ) -> Iterator[Served]:
     """Serve ``table`` on a free port of each of ``hosts`` (as a simulated table's page with
-    ``simulated``); ready when it yields. A :class:`DemoTable` steps on :meth:`Served.tick`;
+    ``simulated``); ready when it yields. A :class:`DemoFeed` steps on :meth:`Served.tick`;
     any other table changes only as the test changes it (in the server's loop:
     :meth:`Served.call`)."""
     sockets = [bind(host, 0) for host in hosts]
@@ -112,7 +112,7 @@ def serve(
         holder["loop"] = asyncio.get_running_loop()
         holder["ticks"] = ticks = Ticks()
         ready.set()
-        if isinstance(table, DemoTable):
+        if isinstance(table, DemoFeed):
             await table.run(1.0, sleep=ticks.sleep)
         else:
             await asyncio.Event().wait()

@@ -16,9 +16,10 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.actions import Answer
 from firmware_host.web.access import Access
-from firmware_host.web.actions import TABLE_SEAT, Answer
-from firmware_host.web.demo import DemoTable
+from firmware_host.web.actions import TABLE_SEAT
+from firmware_host.web.demo import DemoFeed
 from tests.web.support import FOUR, report, serve, web_config
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -81,7 +82,7 @@ def answers(table):
 
 
 def test_the_page_live_in_a_real_browser(browser, tmp_path):
-    table = DemoTable(load_board(), report(FOUR), ask=[3, 6], game_id="browser-test")
+    table = DemoFeed(load_board(), report(FOUR), ask=[3, 6], game_id="browser-test")
     access = Access(web_config(), seed=11)
     # the screen is the table's own address; the phone comes over IPv6 loopback (not a screen)
     with serve(table, access, ("127.0.0.1", "::1")) as served:
@@ -172,7 +173,7 @@ def test_the_page_live_in_a_real_browser(browser, tmp_path):
 
 
 def test_a_simulated_table_shows_its_badge(browser):
-    table = DemoTable(load_board(), report(FOUR), ask=[], game_id="simulated-test")
+    table = DemoFeed(load_board(), report(FOUR), ask=[], game_id="simulated-test")
     with serve(table, Access(web_config(), seed=11), ("127.0.0.1",), simulated=True) as served:
         browser.get(f"{served.urls[0]}/")
         badge = browser.find_element(By.ID, "simulated")

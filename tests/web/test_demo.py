@@ -9,15 +9,16 @@ from firmware_host.cli import main
 from firmware_host.commands.page import default_questions
 from firmware_host.config.board import load_board
 from firmware_host.errors import IllegalMove
-from firmware_host.rules.pieces import Color, Shape
-from firmware_host.web.actions import TABLE_SEAT, Answer, Confirm, Joker, Select
-from firmware_host.web.demo import DemoTable
+from firmware_host.games.dropit.actions import Answer, Confirm, Joker, Select
+from firmware_host.games.dropit.rules.pieces import Color, Shape
+from firmware_host.web.actions import TABLE_SEAT
+from firmware_host.web.demo import DemoFeed
 from tests.web.support import FOUR, TEAMS, Ticks, report
 
 
 def test_stepping_through_a_whole_game_counts_as_the_referee_does():
     refereed = report(TEAMS)
-    table = DemoTable(load_board(), refereed)
+    table = DemoFeed(load_board(), refereed)
     offers = []
     while not table.finished:
         table.step()
@@ -33,7 +34,7 @@ def test_stepping_through_a_whole_game_counts_as_the_referee_does():
 
 def test_run_steps_on_the_injected_clock():
     async def scenario():
-        table = DemoTable(load_board(), report(FOUR))
+        table = DemoFeed(load_board(), report(FOUR))
         ticks = Ticks()
         runner = asyncio.create_task(table.run(2.5, sleep=ticks.sleep))
         seen = []
@@ -50,7 +51,7 @@ def test_run_steps_on_the_injected_clock():
 
 
 def test_the_question_waits_for_an_answer_and_no_asks_again():
-    table = DemoTable(load_board(), report(FOUR), ask=[2])
+    table = DemoFeed(load_board(), report(FOUR), ask=[2])
     table.step()  # turn 1
     table.step()  # the question before turn 2
     question = table.snapshot().question
@@ -68,7 +69,7 @@ def test_the_question_waits_for_an_answer_and_no_asks_again():
 
 
 def test_select_shows_the_choice_and_confirm_plays_the_turn():
-    table = DemoTable(load_board(), report(FOUR))
+    table = DemoFeed(load_board(), report(FOUR))
     asyncio.run(table.act(Select(type="select", color=Color.RED, shape=Shape.SQUARE), TABLE_SEAT))
     assert table.snapshot().selection.to_json() == {
         "player": "Ann",
@@ -83,7 +84,7 @@ def test_select_shows_the_choice_and_confirm_plays_the_turn():
 
 def test_a_declined_joker_is_not_spent():
     refereed = report(TEAMS)
-    table = DemoTable(load_board(), refereed)
+    table = DemoFeed(load_board(), refereed)
     while table.snapshot().state.next_turn <= 14:
         table.step()
     assert table.snapshot().joker_offer
@@ -95,7 +96,7 @@ def test_a_declined_joker_is_not_spent():
 
 
 def test_nothing_is_played_past_the_recording():
-    table = DemoTable(load_board(), report(FOUR))
+    table = DemoFeed(load_board(), report(FOUR))
     while not table.finished:
         table.step()
     with pytest.raises(IllegalMove, match="every recorded turn"):

@@ -9,10 +9,12 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from firmware_host.config.board import load_board
+from firmware_host.games.dropit.actions import Answer
 from firmware_host.i18n import lazy
 from firmware_host.web.access import Access
-from firmware_host.web.actions import TABLE_SEAT, Answer, Staff
-from firmware_host.web.demo import DemoTable, Received
+from firmware_host.web.actions import TABLE_SEAT, Staff
+from firmware_host.web.demo import DemoFeed, Received
+from firmware_host.web.frontend import DROP_IT
 from firmware_host.web.look import LastLook
 from firmware_host.web.server import create_app
 from tests.web.support import FOUR, PIN, Ticks, report, web_config
@@ -23,7 +25,7 @@ PHONE = ("192.168.1.50", 40001)
 
 class Setup:
     def __init__(self, ask=(1,), look=None, language="en", **config):
-        self.table = DemoTable(load_board(), report(FOUR), ask=ask, game_id="g1")
+        self.table = DemoFeed(load_board(), report(FOUR), ask=ask, game_id="g1")
         self.access = Access(web_config(**config), seed=5)
         self.ticks: Ticks | None = None
 
@@ -32,7 +34,12 @@ class Setup:
             await self.table.run(2.0, sleep=self.ticks.sleep)
 
         self.app = create_app(
-            self.table, self.access, background=background, look=look, language=language
+            self.table,
+            self.access,
+            DROP_IT,
+            background=background,
+            look=look,
+            language=language,
         )
 
     def client(self, at=PHONE):
@@ -54,7 +61,12 @@ def test_the_page_is_served_without_any_outside_resource(setup):
         page = client.get("/")
         assert page.status_code == 200
         assert '<div id="board">' in page.text
-        for path in ("/static/app.js", "/static/live.js", "/static/style.css"):
+        for path in (
+            "/static/games/dropit.js",
+            "/static/games/dropit.css",
+            "/static/live.js",
+            "/static/style.css",
+        ):
             reply = client.get(path)
             assert reply.status_code == 200
             assert "https://" not in reply.text and "cdn" not in reply.text.lower()

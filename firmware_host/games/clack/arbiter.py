@@ -57,7 +57,9 @@ class Arbiter:
     def resume(cls, discs: DiscSet, events: Sequence[ClackEvent]) -> Arbiter:
         """An arbiter that carries on a game from its journal (its accepted events, in order)."""
         game = replay(discs, events)
-        arbiter = cls(discs, events[0])
+        started = events[0]
+        assert isinstance(started, GameStarted)  # replay refuses a log that begins otherwise
+        arbiter = cls(discs, started)
         arbiter._game = game
         arbiter._events = list(events)
         return arbiter

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firmware_host.games.clack.discs import ColorFace, ShapeFace
-from firmware_host.games.event_json import JsonEvent, event_reader
+from firmware_host.games.event_json import EventReader, JsonEvent, event_reader
 
 Variant = Literal["race", "turns"]
 """``race``: everyone grabs at once (the base game); ``turns``: the young-children variant."""
@@ -57,5 +57,5 @@ class DiscClaimed(JsonEvent):
 ClackEvent = GameStarted | DiceRolled | DiscClaimed
 """Any event of a Clack! game."""
 
-read_event = event_reader([GameStarted, DiceRolled, DiscClaimed])
+read_event: EventReader[ClackEvent] = event_reader([GameStarted, DiceRolled, DiscClaimed])
 """Read any Clack! event from its JSON form (an ``InputError`` names a malformed key)."""

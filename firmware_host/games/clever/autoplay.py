@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from firmware_host.games.clever.dice import VirtualDice
-from firmware_host.games.clever.events import Event, GameStarted, Passed
+from firmware_host.games.clever.events import DiceChosen, Event, GameStarted, Passed
 from firmware_host.games.clever.game import Game, Phase
 from firmware_host.games.clever.sheet import Sheet
 
@@ -25,7 +25,7 @@ MAX_EVENTS = 10_000
 """A safety bound on a game's length: far beyond any real game."""
 
 
-def choose(game: Game, player: str, rng: random.Random) -> Event:
+def choose(game: Game, player: str, rng: random.Random) -> DiceChosen | Passed:
     """A random legal choice for ``player`` (who must be among ``game.waiting_for``)."""
     colors = game.colors(player)
     if not colors:
@@ -33,8 +33,8 @@ def choose(game: Game, player: str, rng: random.Random) -> Event:
     draft = game.draft(player, rng.choice(colors))
     while options := draft.use_options():
         draft = draft.use(rng.choice(options))
-    while options := draft.bonus_options():
-        draft = draft.bonus(rng.choice(options))
+    while bonuses := draft.bonus_options():
+        draft = draft.bonus(rng.choice(bonuses))
     return draft.event()
 
 

@@ -61,7 +61,7 @@ class Draft:
             for d, face in sorted(self.dice.items())
             if d not in self.used and (face.joker or face.color is self.color)
         ]
-        options = []
+        options: list[Use] = []
         for box in self.sheet.crossable(self.crossed, self.color):
             matching = [d for d in free if _matches(self.dice[d], box)]
             options.extend(Use(box.id, combo) for combo in combinations(matching, box.size))

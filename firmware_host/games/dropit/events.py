@@ -15,21 +15,27 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from firmware_host.config.loader import format_location, validation_error
 from firmware_host.errors import InputError
 from firmware_host.games.dropit.lineup import Competitor, Variants
-from firmware_host.rules.landing import EdgeContact, Rule, Verdict
-from firmware_host.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict
+from firmware_host.games.dropit.rules.pieces import Piece, Pose
+
+E = TypeVar("E")
+
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+"""Each event class's pydantic adapter, made when first needed."""
 
 
-@cache
-def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+def _adapter(cls: type[E]) -> TypeAdapter[E]:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 class _JsonEvent:
@@ -90,8 +96,9 @@ class GameStarted(_JsonEvent):
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A landing verdict as the journal keeps it (see :class:`~firmware_host.rules.landing.
-    Verdict`): the broken rules, the level and bonus, what the shape touched."""
+    """A landing verdict as the journal keeps it (see
+    :class:`~firmware_host.games.dropit.rules.landing.Verdict`): the broken rules, the level
+    and bonus, what the shape touched."""
 
     broken: tuple[Rule, ...]
     level: Annotated[int, Field(ge=1)]

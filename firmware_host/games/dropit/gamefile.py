@@ -1,6 +1,6 @@
 """The game file ``tabletop referee`` reads: a recorded game of Drop It, turn by turn.
 
-Format (YAML; units mm and degrees, frame as in :mod:`firmware_host.rules.pieces`; the
+Format (YAML; units mm and degrees, frame as in :mod:`firmware_host.games.dropit.rules.pieces`; the
 full description with an example is in ``docs/game-file.md``)::
 
     version: 1
@@ -46,7 +46,7 @@ from firmware_host.config.loader import (
 from firmware_host.errors import IllegalMove, InputError
 from firmware_host.games.dropit.events import GameStarted, PieceMove
 from firmware_host.games.dropit.lineup import Competitor, Variants, check_lineup, deal_colors
-from firmware_host.rules.pieces import Color, Pose, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 Name = Annotated[str, Field(min_length=1)]
 

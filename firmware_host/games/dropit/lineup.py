@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from firmware_host.config.board import EdgeFace
 from firmware_host.errors import IllegalMove
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 from firmware_host.games.dropit.supply import SHAPES_PER_COLOR, Supply
 from firmware_host.i18n import Message, lazy, lazy_n, lazy_p
-from firmware_host.rules.pieces import Color, Shape
 
 COLOUR_NAMES: dict[Color, Message] = {
     Color.RED: lazy_p("colour", "red"),

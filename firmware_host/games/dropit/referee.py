@@ -1,7 +1,7 @@
 """Referee a recorded game: judge every turn on the board as it lay, and count the game.
 
-Each turn is judged with :func:`~firmware_host.rules.landing.check_position` and
-:func:`~firmware_host.rules.landing.judge` on the board at that turn: every earlier
+Each turn is judged with :func:`~firmware_host.games.dropit.rules.landing.check_position` and
+:func:`~firmware_host.games.dropit.rules.landing.judge` on the board at that turn: every earlier
 piece at its latest pose (after the turn's ``moved`` entries), plus the dropped shape.
 The turn becomes events (:class:`PiecesMoved`, :class:`ShapeDropped`, :class:`JokerSpent`)
 applied to a :class:`GameState`, so the offline referee counts exactly as a live game does.
@@ -23,9 +23,9 @@ from firmware_host.games.dropit.events import (
     ShapeDropped,
 )
 from firmware_host.games.dropit.gamefile import GameRecord, RecordedTurn, piece_id
+from firmware_host.games.dropit.rules.landing import Verdict, check_position, judge
+from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.games.dropit.state import Drop, GameState
-from firmware_host.rules.landing import Verdict, check_position, judge
-from firmware_host.rules.pieces import Piece
 
 
 @dataclass(frozen=True)

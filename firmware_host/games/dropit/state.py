@@ -20,7 +20,7 @@ Rules and the choices made where the rules are silent:
   moved onto the track, so the track never goes back (see :mod:`.track`);
 * the most points win; every tied player or team wins.
 
->>> from firmware_host.rules.pieces import Color
+>>> from firmware_host.games.dropit.rules.pieces import Color
 >>> from firmware_host.games.dropit.lineup import Variants
 >>> start = GameStarted(
 ...     (Competitor("Ann", ("Ann",), (Color.RED,)), Competitor("Ben", ("Ben",), (Color.BLUE,)),
@@ -53,10 +53,10 @@ from firmware_host.games.dropit.lineup import (
     check_lineup,
     starting_supplies,
 )
+from firmware_host.games.dropit.rules.pieces import Color, Piece, Shape
+from firmware_host.games.dropit.rules.position import Position
 from firmware_host.games.dropit.supply import Supply
 from firmware_host.games.dropit.track import TrackState, track_state
-from firmware_host.rules.pieces import Color, Piece, Shape
-from firmware_host.rules.position import Position
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from firmware_host.rules.pieces import Color, Shape
+from firmware_host.games.dropit.rules.pieces import Color, Shape
 
 COMPLETE_SET: Mapping[Shape, int] = {
     Shape.CIRCLE: 3,

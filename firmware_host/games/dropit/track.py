@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from firmware_host.rules.pieces import Color
+from firmware_host.games.dropit.rules.pieces import Color
 
 TRACK_SPACES = 25
 """Numbered spaces on the scoring track (plus the start space, 0)."""

@@ -60,7 +60,8 @@ function renderRoll(message) {
 
 let loadingGame = null;
 
-// Loads the game's module (static/games/KIND.js, and its CSS) once, then draws again.
+// Loads the game's module (/static/games/KIND.js, and its CSS: the page/ folder of the game's
+// package, firmware_host/games/KIND/page/) once, then draws again.
 function loadGame(kind, title) {
   if (loadingGame === kind) return;
   loadingGame = kind;

@@ -5,21 +5,6 @@
 const PIN_KEY = "tabletop-staff-pin";
 const staff = { pin: sessionStorage.getItem(PIN_KEY) || "", look: null, frame: null, asked: 0 };
 
-function isDropIt(message) {
-  return Boolean(message.view.game);
-}
-
-function gameStatus(message) {
-  const view = message.view;
-  if (isDropIt(message)) {
-    const game = view.game;
-    if (game.over) return _("Game {game} is over.", { game: game.id });
-    if (!game.turn) return _("Game {game}: {status}", { game: game.id, status: game.status });
-    return _("Game {game}, turn {turn}: {status}", { game: game.id, turn: game.turn.number, status: game.status });
-  }
-  if (view.over) return _("{title} (game {game}): over", { title: view.title, game: view.id });
-  return _("{title} (game {game}): {status}", { title: view.title, game: view.id, status: view.status });
-}
 
 // Reads a staff address with the PIN; resolves with the fetch Response.
 function staffGet(path) {
@@ -90,26 +75,23 @@ async function refreshLook() {
   await showFrame(look);
 }
 
-// Fills the set-up form with this game's players and settings (until staff edit it).
-function fillSetUp(message) {
+// Fills the set-up form with this game's players and settings (until staff edit it): the
+// fields the game takes (its view message's staff part), the others hidden.
+function fillSetUp(staffPart) {
   const form = $("new-game");
-  const dropIt = isDropIt(message);
-  form.dataset.game = dropIt ? "dropit" : "dice";
-  for (const only of [$("new-edges"), $("new-jokers"), $("new-teams")]) only.parentElement.hidden = !dropIt;
+  const fields = staffPart.fields;
+  form.dataset.fields = fields.join(" ");
+  for (const [id, field] of [["new-edges", "edges"], ["new-jokers", "jokers"], ["new-teams", "teams"]]) {
+    $(id).parentElement.hidden = !fields.includes(field);
+  }
   if (form.dataset.edited) return;
-  $("new-players").value = message.players.join(", ");
-  $("new-teams").value = "";
-  if (dropIt) {
-    const game = message.view.game;
-    const named = (c) => `${c.name} (${c.colors.map(colourWord).join(" ")})`;
-    if (game.teams) {
-      $("new-players").value = "";
-      $("new-teams").value = message.view.competitors.map((c) => `${named(c)}: ${c.members.join(", ")}`).join("; ");
-    } else {
-      $("new-players").value = message.view.competitors.map(named).join(", ");
-    }
-    $("new-edges").value = game.edges;
-    $("new-jokers").checked = game.jokers;
+  const setup = staffPart.setup;
+  const named = (c) => (c.colors.length ? `${c.name} (${c.colors.map(colourWord).join(" ")})` : c.name);
+  $("new-players").value = setup.players.map(named).join(", ");
+  $("new-teams").value = setup.teams ? setup.teams.map((t) => `${named(t)}: ${t.members.join(", ")}`).join("; ") : "";
+  if (setup.settings) {
+    $("new-edges").value = setup.settings.edges;
+    $("new-jokers").checked = setup.settings.jokers;
   }
 }
 
@@ -140,9 +122,9 @@ function withColors(text) {
 function setUpOf() {
   const outside = /,(?![^(]*\))/; // commas outside brackets
   const teamsText = $("new-teams").value.trim();
-  const dropIt = $("new-game").dataset.game === "dropit";
+  const fields = $("new-game").dataset.fields.split(" ");
   const more = {};
-  if (dropIt && teamsText) {
+  if (fields.includes("teams") && teamsText) {
     more.teams = teamsText.split(";").filter((t) => t.trim()).map((team) => {
       const [head, members = ""] = team.split(":");
       const { name, colors } = withColors(head);
@@ -151,17 +133,18 @@ function setUpOf() {
   } else {
     const players = $("new-players").value.split(outside).filter((p) => p.trim()).map(withColors);
     more.players = players.map((p) => p.name);
-    if (dropIt) more.colors = players.map((p) => p.colors);
+    if (fields.includes("colours")) more.colors = players.map((p) => p.colors);
   }
-  if (dropIt) more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
+  if (fields.includes("edges")) more.settings = { edges: $("new-edges").value, jokers: $("new-jokers").checked };
   return more;
 }
 
 function render(message) {
-  $("status").textContent = gameStatus(message);
-  $("game-status").textContent = gameStatus(message);
-  $("staff-resync").hidden = !isDropIt(message);
-  fillSetUp(message);
+  const staffPart = message.staff;
+  $("status").textContent = staffPart.status;
+  $("game-status").textContent = staffPart.status;
+  $("staff-resync").hidden = !staffPart.ops.includes("resync");
+  fillSetUp(staffPart);
   document.body.dataset.game = live.gameIdOf(message);
   refreshLook();
 }
@@ -201,4 +184,4 @@ function wire() {
 }
 
 wire();
-connectTo((message) => (isDropIt(message) ? message.view.game.id : message.view.id), render);
+connectTo((message) => message.staff.game, render);

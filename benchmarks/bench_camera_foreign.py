@@ -1,0 +1,121 @@
+"""The camera on a foreign renderer's frames: does the locator generalise?
+
+Renders seeded scenes with ``tests/camera/foreign_camera.py`` (a renderer written from
+the reference set-up's description alone, docs/reference-table.md: a 3D pinhole camera
+anywhere the set-up allows, pieces as prisms with a shaded rim, the pane's print, a
+café, glare, blur, noise, JPEG), runs ``tabletop camera
+look --json`` on each as an outside test would (``tests/camera/foreign_looks.py``) and
+compares with the truth. Prints, overall and per bucket of px/mm (at the aimed point) and
+tilt: pieces within 0.5 mm of their true outline, unseen pieces, the dropped piece's
+verdicts (sure and right / sure and wrong / unsure / not seen), looks that missed a
+marker or failed; then the worst errors with the scene that reproduces each.
+
+Options: ``--scenes N`` (80), ``--seed S`` (1), ``--blur linear|srgb|both`` (linear: the
+lens blurs in linear light, as a real one does; srgb: blurred on the sRGB values, as our
+own renderers do).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tests.camera.foreign_looks import WITHIN_MM, Case, Outcome, look, random_case
+
+
+def bucket(case: Case) -> tuple[str, str]:
+    """The case's px/mm and tilt buckets."""
+    scale = "2.0-2.5" if case.scale < 2.5 else "2.5-3.0" if case.scale < 3.0 else "3.0-3.5"
+    tilt = "0-4" if case.tilt < 4 else "4-8" if case.tilt < 8 else "8-12"
+    return f"{scale} px/mm", f"tilt {tilt}"
+
+
+class Tally:
+    """The counts of a group of looks."""
+
+    def __init__(self) -> None:
+        self.looks = self.pieces = self.within = self.unseen = self.marker_missed = 0
+        self.failed = 0
+        self.verdicts: Counter[str] = Counter()
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one look."""
+        self.looks += 1
+        for error in outcome.errors.values():
+            self.pieces += 1
+            if error is None:
+                self.unseen += 1
+            else:
+                self.within += error <= WITHIN_MM
+        self.marker_missed += len(outcome.markers) < 4
+        self.verdicts[outcome.verdict_class] += 1
+
+    def line(self) -> str:
+        """The counts in one line."""
+        share = 100 * self.within / max(self.pieces, 1)
+        v = self.verdicts
+        return (f"{self.looks} looks, {self.pieces} pieces: {share:.2f} % within 0.5 mm, "
+                f"{self.unseen} unseen; dropped piece: {v['right']} sure and right, "
+                f"{v['wrong']} sure and WRONG, {v['unsure']} unsure, {v['unseen']} not seen; "
+                f"{self.marker_missed} looks missed a marker, {self.failed} failed")
+
+
+def run(scenes: int, seed: int, linear_blur: bool) -> None:
+    """Render, look and print the figures of ``scenes`` scenes."""
+    rng = np.random.default_rng(seed)
+    total, groups = Tally(), defaultdict(Tally)
+    worst: list[tuple[float, str, str]] = []
+    wrong: list[str] = []
+    start = time.process_time()
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(scenes):
+            case = random_case(rng, seed=1000 * seed + i)
+            case = Case(**{**case.__dict__, "linear_blur": linear_blur})
+            folder = Path(tmp) / f"scene{i}"
+            folder.mkdir()
+            keys = bucket(case)
+            try:
+                outcome = look(case, folder)
+            except RuntimeError as error:
+                for tally in (total, *(groups[k] for k in keys)):
+                    tally.failed += 1
+                print(f"  failed: {error}")
+                continue
+            for tally in (total, *(groups[k] for k in keys)):
+                tally.add(outcome)
+            for piece_id, error in outcome.errors.items():
+                shown = "unseen" if error is None else f"{error:.2f} mm"
+                if error is None or error > WITHIN_MM:
+                    worst.append((np.inf if error is None else error, shown,
+                                  f"{piece_id} of {case.describe()}"))
+            if outcome.verdict_class == "wrong":
+                wrong.append(f"{case.describe()}: {outcome.verdict} against {outcome.truth}")
+    blur = "linear light" if linear_blur else "sRGB values"
+    print(f"blur in {blur}, seed {seed}: {total.line()} "
+          f"({time.process_time() - start:.0f} s CPU)")
+    for key in sorted(groups):
+        print(f"  {key}: {groups[key].line()}")
+    print("  worst pieces (error, piece of scene):")
+    for _, shown, where in sorted(worst, reverse=True)[:12]:
+        print(f"    {shown}: {where}")
+    for line in wrong:
+        print(f"  sure and wrong: {line}")
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks camera_foreign")
+    parser.add_argument("--scenes", type=int, default=80)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--blur", choices=("linear", "srgb", "both"), default="both")
+    args = parser.parse_args(sys.argv[1:])
+    cv2.setNumThreads(1)
+    for linear in {"linear": (True,), "srgb": (False,), "both": (True, False)}[args.blur]:
+        run(args.scenes, args.seed, linear)

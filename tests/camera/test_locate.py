@@ -1,0 +1,129 @@
+"""The locator's choices between fits: which fits show a piece, and which place it takes."""
+
+import numpy as np
+
+from firmware_host.camera import locate
+from firmware_host.camera.locate import (
+    MIN_FOUND,
+    PARTIAL_FOUND,
+    PARTIAL_RMS_MM,
+    Known,
+    Locator,
+)
+from firmware_host.camera.outline import OutlineFit
+from firmware_host.camera.search import Candidate
+from firmware_host.config.table import load_table
+from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
+
+TABLE = load_table()
+assert TABLE.camera is not None
+LOCATOR = Locator(TABLE.board, TABLE.camera)
+
+
+def fit(color: Color, at: Pose, found: float = 1.0, rms: float = 0.1) -> OutlineFit:
+    """A fit at ``at`` with a face of ``color``."""
+    return OutlineFit(at, np.eye(3) * 0.01, found, rms, LOCATOR.colours.of(color))
+
+
+def test_a_partial_fit_counts_only_with_tight_residuals():
+    blue = Known("p6", Color.BLUE, Shape.SQUARE)
+    at = Pose(132.0, 18.0, 0.0)
+    part = (MIN_FOUND + PARTIAL_FOUND) / 2
+    # a square fitted on a circle of its colour: half the outline, loose residuals
+    assert not LOCATOR._shows(blue, fit(Color.BLUE, at, part, PARTIAL_RMS_MM + 0.15), None)
+    assert LOCATOR._shows(blue, fit(Color.BLUE, at, part, PARTIAL_RMS_MM - 0.1), None)
+    assert LOCATOR._shows(blue, fit(Color.BLUE, at, PARTIAL_FOUND + 0.1, 0.4), None)
+
+
+def test_a_piece_waits_for_what_holds_it_before_taking_a_lesser_place():
+    circle = Known("p1", Color.RED, Shape.CIRCLE)
+    square = Known("p2", Color.BLUE, Shape.SQUARE)
+    on_circle = Pose(100.0, 18.0 + 18.0 + 17.0 + 0.5, 0.0)  # held up by the circle only
+    on_floor = Pose(200.0, 17.0, 0.0)
+    options = [
+        (2.0, square, fit(Color.BLUE, on_circle)),
+        (1.9, circle, fit(Color.RED, Pose(100.0, 18.0, 0.0))),
+        (1.5, square, fit(Color.BLUE, on_floor)),
+    ]
+    placed = {p.known.id: p.pose for p in LOCATOR._place(options, [])[0]}
+    assert placed["p2"] == on_circle
+    assert placed["p1"] == Pose(100.0, 18.0, 0.0)
+
+
+def test_a_piece_nothing_holds_at_its_best_place_takes_the_next():
+    square = Known("p2", Color.BLUE, Shape.SQUARE)
+    floating = Pose(100.0, 150.0, 0.0)
+    on_floor = Pose(200.0, 17.0, 0.0)
+    options = [(2.0, square, fit(Color.BLUE, floating)), (1.5, square, fit(Color.BLUE, on_floor))]
+    placed, _ = LOCATOR._place(options, [])
+    assert [p.pose for p in placed] == [on_floor]
+
+
+def test_a_fuller_fit_displaces_a_piece_held_on_part_of_its_outline():
+    """A prior's fit on half a square's outline, 4 mm off where the square lies, sits on
+    the place where a triangle is found whole: the triangle takes it, and the square is
+    looked for again; a square found whole keeps its place."""
+    square = Known("p80", Color.GREEN, Shape.SQUARE, Pose(211.0, 38.0, 120.0))
+    triangle = Known("p85", Color.RED, Shape.TRIANGLE, Pose(242.0, 57.0, 49.0))
+    whole = fit(Color.RED, Pose(231.2, 52.4, 59.8), found=0.97, rms=0.06)
+    for found, displaced in ((0.5, True), (0.9, False)):
+        held = LOCATOR._located(square, fit(Color.GREEN, Pose(225.0, 45.0, 120.0), found, 0.06))
+        taken = [held]
+        placed, evicted = LOCATOR._place([(1.9, triangle, whole)], taken)
+        assert ([p.known.id for p in placed] == ["p85"]) is displaced
+        assert (evicted == [held]) is displaced
+        assert (held in taken) is not displaced
+
+
+def fitted_with(monkeypatch, first: OutlineFit, nudged: OutlineFit) -> list[OutlineFit]:
+    """The locator's fits of one search candidate of a new blue square at (220, 52), the
+    fit from the candidate being ``first`` and every nudged one ``nudged``."""
+    calls: list[int] = []
+
+    def fake(look, board, starts, artwork=None, wide=False):
+        calls.append(len(starts))
+        return [first] * len(starts) if len(calls) == 1 else [nudged] * len(starts)
+
+    monkeypatch.setattr(locate, "fit_outlines", fake)
+    piece = Known("p6", Color.BLUE, Shape.SQUARE, Pose(215.7, 50.8, 0.0), guessed=True)
+    candidate = Candidate(Pose(220.0, 52.0, 0.0), 0.8)
+    fits = LOCATOR._fitted(None, [(piece, candidate)], [])  # type: ignore[arg-type]
+    assert len(calls) == 2  # the candidate's fit, then the four nudged ones
+    return fits
+
+
+def test_a_nudged_fit_replaces_a_failed_one(monkeypatch):
+    failed = fit(Color.BLUE, Pose(221.0, 51.0, 3.0), found=0.3, rms=0.4)
+    whole = fit(Color.BLUE, Pose(221.5, 51.5, 2.0), found=0.95, rms=0.08)
+    assert fitted_with(monkeypatch, failed, whole) == [whole]
+
+
+def test_a_nudged_fit_does_not_replace_a_better_one_that_moved_too_far(monkeypatch):
+    whole_far = fit(Color.BLUE, Pose(225.5, 47.3, 37.8), found=0.96, rms=0.1)  # 7.2 mm off
+    half_near = fit(Color.BLUE, Pose(224.5, 48.7, 37.9), found=0.73, rms=0.154)
+    assert not LOCATOR._shows(
+        Known("p6", Color.BLUE, Shape.SQUARE), whole_far, Pose(220.0, 52.0, 0.0)
+    )
+    assert fitted_with(monkeypatch, whole_far, half_near) == [whole_far]
+
+
+def test_a_start_on_a_place_already_taken_is_not_taken(monkeypatch):
+    """A new blue square's start (a landing of its release) lies where a blue square was
+    located already: its fit there is not taken (the search looks for it); on a free
+    place it is, and the starts are fitted once each, the prior's duplicate left out."""
+    here = Pose(220.0, 17.0, 0.0)
+    new = Known("p9", Color.BLUE, Shape.SQUARE, Pose(120.0, 17.0, 0.0), guessed=True,
+                starts=(here, Pose(120.4, 17.0, 2.0)))
+    fitted: list[list[Pose]] = []
+
+    def fits(look, board, starts, artwork):
+        fitted.append([pose for _, pose in starts])
+        return [fit(Color.BLUE, here, 0.95, 0.05) for _ in starts]
+
+    monkeypatch.setattr(locate, "fit_outlines", fits)
+    old = LOCATOR._located(Known("p2", Color.BLUE, Shape.SQUARE, here), fit(Color.BLUE, here))
+    assert LOCATOR._from_starts(None, [new], [old]) == []
+    assert fitted == [[here]]  # (120.4, 17, 2) lies within 1 mm of the prior
+    taken: list = []
+    placed = LOCATOR._from_starts(None, [new], taken)
+    assert [p.known.id for p, _ in placed] == ["p9"] and taken == [placed[0][0]]
