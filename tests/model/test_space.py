@@ -18,13 +18,13 @@ from dataclasses import replace
 from firmware_host.config.board import load_board
 from firmware_host.config.noise import load_profile
 from firmware_host.config.table import load_table
+from firmware_host.games.dropit.rules.pieces import Pose
 from firmware_host.model import Snapshot, World, load_params
 from firmware_host.model.space import BodyState, space_of
 from firmware_host.model.supply import GAME_DROPS, play, random_drop, supply_piece
-from firmware_host.games.dropit.rules.pieces import Pose
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
-from tests.physics_checks import STILL_MM, follow_drop, moved, unsupported, woken_creep
+from tests.physics_support import STILL_MM, follow_drop, moved, unsupported, woken_creep
 
 BOARD = load_board()
 PARAMS = load_params()
