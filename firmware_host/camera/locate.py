@@ -213,7 +213,11 @@ class Locator:
             result[placed.known.id] = placed
             faces.setdefault(placed.known.color, []).append(face)
         pending = [p for p in pieces if p.id not in result]
-        if pending:
+        # a piece every landing leaves where it was is not searched for: the look before
+        # searched for it already, and nothing moved it since
+        stays = {p.id for p in pending if self._stays(p)}
+        colour_map: ColourMap | None = None
+        if len(stays) < len(pending):
             seen = {c: np.median(np.array(f), axis=0) for c, f in faces.items()}
             colour_map = ColourMap(look, self.board, self.colours, seen)
             for placed in taken:
@@ -228,7 +232,9 @@ class Locator:
                 waiting = [
                     p
                     for p in pending
-                    if p.id not in result and (p.prior is not None or math.isinf(radius))
+                    if p.id not in result
+                    and p.id not in stays
+                    and ((p.prior is not None and not p.guessed) or math.isinf(radius))
                 ]
                 placed_now, evicted = self._search_pass(look, colour_map, waiting, taken, radius)
                 for placed in placed_now:
@@ -240,7 +246,7 @@ class Locator:
                 if math.isinf(radius) and not placed_now:
                     break
                 radius = math.inf
-            self._keep_tentative(tentative, result, taken, colour_map)
+        self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
         return _with_spread(look, [result[p.id] for p in pieces])
@@ -277,6 +283,17 @@ class Locator:
             taken.append(self._located(piece, fit))
             placed.append((taken[-1], fit.face))
         return placed
+
+    def _stays(self, piece: Known) -> bool:
+        """Whether ``piece`` was seen before (a prior, not a guess) and every place its
+        :attr:`~Known.starts` give lies within :data:`SAME_START_MM` of its prior: the
+        release's landings all leave it where it was. (With no starts nothing is known.)"""
+        return (
+            piece.prior is not None
+            and not piece.guessed
+            and bool(piece.starts)
+            and not self._distinct(piece)
+        )
 
     def _distinct(self, piece: Known) -> list[Pose]:
         """``piece``'s :attr:`~Known.starts` less those within :data:`SAME_START_MM` (an
@@ -319,10 +336,11 @@ class Locator:
         tentative: Mapping[str, Located],
         result: dict[str, Located],
         taken: list[Located],
-        colour_map: ColourMap,
+        colour_map: ColourMap | None,
     ) -> None:
         """Place each tentative fit that the searches did not replace, unless its place has
-        been taken meanwhile. ``result`` and ``taken`` grow."""
+        been taken meanwhile. ``result`` and ``taken`` grow (and ``colour_map``'s taken
+        pixels, if a search made one)."""
         for piece_id, placed in tentative.items():
             if piece_id in result or placed.pose is None:
                 continue
@@ -330,7 +348,8 @@ class Locator:
                 continue
             result[piece_id] = placed
             taken.append(placed)
-            colour_map.take(self.board, placed.known.shape, placed.pose)
+            if colour_map is not None:
+                colour_map.take(self.board, placed.known.shape, placed.pose)
 
     def _place(
         self, options: list[tuple[float, Known, OutlineFit]], taken: list[Located]
