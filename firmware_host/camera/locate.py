@@ -101,6 +101,13 @@ SAME_START_MM = 1.0
 MAX_STARTS = 8
 """A piece's :attr:`Known.starts` closer than this to its prior or to each other (mm, an
 angle's degree counting as 0.2 mm) are fitted from once; at most this many."""
+HELD_MM = 1.0
+"""A fit from one of a piece's :attr:`Known.starts` that stayed this close to it (an
+angle's degree counting as 0.2 mm) with residuals under :data:`TIGHT_RMS_MM` shows the
+piece from :data:`MIN_FOUND` of its outline, a guessed one too, tentatively: a landing put
+the piece at that very place and turn, and a new piece pressed against one of its own
+colour shows only part of its outline (realistic drop 16 of the eye, seed 1: 64 % found,
+0.08 mm off, unseen with :data:`GUESS_FOUND` asked of it)."""
 KNOCKED_MM = 25.0
 """Pieces whose prior fit failed are first looked for within this of their priors."""
 MIN_SHARE = 0.6
@@ -169,6 +176,9 @@ class Locator:
         rgb = colors or {c: setup.colors.of(c) for c in Color}
         self.colours = PieceColours({c: rgb[c] for c in Color})
         self._reach = {shape: outline_reach(board, shape) for shape in Shape}
+        self._missed: dict[str, Pose] = {}
+        """The pieces the last look searched for (or left alone, :meth:`_stays`) and placed
+        no whole fit of, at the poses it gave them (their priors, or tentative fits)."""
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
@@ -209,12 +219,14 @@ class Locator:
         for placed in taken:
             result[placed.known.id] = placed
         unplaced = [p for p in pieces if p.id not in result]
-        for placed, face in self._from_starts(look, unplaced, taken):
+        placed_from_starts, held = self._from_starts(look, unplaced, taken)
+        for placed, face in placed_from_starts:
             result[placed.known.id] = placed
             faces.setdefault(placed.known.color, []).append(face)
+        tentative.update({h.known.id: h for h in held})
         pending = [p for p in pieces if p.id not in result]
-        # a piece every landing leaves where it was is not searched for: the look before
-        # searched for it already, and nothing moved it since
+        # a piece the last look missed where it is still believed, and that every landing
+        # leaves there, is not searched for again: nothing moved it since
         stays = {p.id for p in pending if self._stays(p)}
         colour_map: ColourMap | None = None
         if len(stays) < len(pending):
@@ -246,52 +258,71 @@ class Locator:
                 if math.isinf(radius) and not placed_now:
                     break
                 radius = math.inf
+        missed = [p for p in pending if p.id not in result]
         self._keep_tentative(tentative, result, taken, colour_map)
         for piece in pending:
             result.setdefault(piece.id, Located(piece, piece.prior, False))
+        self._missed = {
+            p.id: pose for p in missed if (pose := result[p.id].pose) is not None
+        }
         return _with_spread(look, [result[p.id] for p in pieces])
 
     def _from_starts(
         self, look: LookFrames, pieces: Sequence[Known], taken: list[Located]
-    ) -> list[tuple[Located, np.ndarray]]:
+    ) -> tuple[list[tuple[Located, np.ndarray]], list[Located]]:
         """The pieces of ``pieces`` placed from their :attr:`~Known.starts` (each where its
         best fit that shows it takes no place already taken and could rest), with their
         fits' face colours; ``taken`` follows. A search costs about ten times these fits,
         and a release's landings often hold a piece's place where their median does not
         (on 150 realistic drops of the eye, the dropped piece was searched for on 42,
-        about half of them within 2 mm of another landing; with the starts, on 12)."""
+        about half of them within 2 mm of another landing; with the starts, on 12).
+        Second, the tentative fits (not in ``taken``): those that show their piece only
+        because they stayed at their start (:meth:`_held`), which a fuller fit the
+        searches find replaces."""
         starts = [(p, at) for p in pieces for at in self._distinct(p)]
         if not starts:
-            return []
+            return [], []
         fits = fit_outlines(look, self.board, [(p.shape, at) for p, at in starts], self.artwork)
         space = self._space(taken + [Located(p, p.prior, True) for p in pieces if p.prior])
         best: dict[str, tuple[float, Known, OutlineFit]] = {}
         for (piece, at), fit in zip(starts, fits, strict=True):
+            stayed = self._held(piece, fit, at)
+            # a fit that stayed shows a guessed piece as it would one seen before
+            judged = replace(piece, guessed=False) if stayed else piece
             if (
-                fit.found < PARTIAL_FOUND
-                or self._room(piece, fit, taken, at) != []
+                (fit.found < PARTIAL_FOUND and not stayed)
+                or self._room(judged, fit, taken, at) != []
                 or not self._supported(piece, fit.pose, space)
             ):
                 continue
             quality = _quality(fit.found, fit.rms_mm)
             if piece.id not in best or quality > best[piece.id][0]:
                 best[piece.id] = (quality, piece, fit)
-        placed = []
+        placed: list[tuple[Located, np.ndarray]] = []
+        held: list[Located] = []
         for _, piece, fit in sorted(best.values(), key=lambda option: -option[0]):
             if self._rivals(piece.shape, fit.pose, taken):
                 continue  # another piece's start took the place
+            if fit.found < (GUESS_FOUND if piece.guessed else PARTIAL_FOUND):
+                held.append(self._located(piece, fit))
+                continue
             taken.append(self._located(piece, fit))
             placed.append((taken[-1], fit.face))
-        return placed
+        return placed, held
 
     def _stays(self, piece: Known) -> bool:
-        """Whether ``piece`` was seen before (a prior, not a guess) and every place its
-        :attr:`~Known.starts` give lies within :data:`SAME_START_MM` of its prior: the
-        release's landings all leave it where it was. (With no starts nothing is known.)"""
+        """Whether the last look missed ``piece`` (no whole fit) at its prior (within
+        :data:`SAME_START_MM`), and every place its :attr:`~Known.starts` give lies that
+        close to the prior too: the release's landings all leave it where the last search
+        did not find it. (With no starts nothing is known; a piece believed elsewhere,
+        the strips having judged while the camera was out, is searched for.)"""
+        missed = self._missed.get(piece.id)
         return (
-            piece.prior is not None
+            missed is not None
+            and piece.prior is not None
             and not piece.guessed
             and bool(piece.starts)
+            and _apart(self.board, piece.shape, piece.prior, missed) <= SAME_START_MM
             and not self._distinct(piece)
         )
 
@@ -529,6 +560,14 @@ class Locator:
             return False
         pose = fit.pose
         return start is None or math.hypot(pose.x - start.x, pose.y - start.y) <= 6.0
+
+    def _held(self, piece: Known, fit: OutlineFit, start: Pose) -> bool:
+        """Whether ``fit``, from ``start`` (one of ``piece``'s starts), stayed there
+        (within :data:`HELD_MM`, a degree counting 0.2 mm) with tight residuals."""
+        return (
+            fit.rms_mm <= TIGHT_RMS_MM
+            and _apart(self.board, piece.shape, fit.pose, start) <= HELD_MM
+        )
 
     def _rivals(self, shape: Shape, pose: Pose, taken: list[Located]) -> list[Located]:
         """The located pieces a piece at ``pose`` would share a place with: centres

@@ -122,8 +122,39 @@ def test_a_start_on_a_place_already_taken_is_not_taken(monkeypatch):
 
     monkeypatch.setattr(locate, "fit_outlines", fits)
     old = LOCATOR._located(Known("p2", Color.BLUE, Shape.SQUARE, here), fit(Color.BLUE, here))
-    assert LOCATOR._from_starts(None, [new], [old]) == []
+    assert LOCATOR._from_starts(None, [new], [old]) == ([], [])
     assert fitted == [[here]]  # (120.4, 17, 2) lies within 1 mm of the prior
     taken: list = []
-    placed = LOCATOR._from_starts(None, [new], taken)
+    placed, held = LOCATOR._from_starts(None, [new], taken)
+    assert held == []
     assert [p.known.id for p, _ in placed] == ["p9"] and taken == [placed[0][0]]
+
+
+def test_a_partial_tight_fit_that_stays_at_a_start_is_a_new_pieces_tentative_place(monkeypatch):
+    """A new piece pressed against its own colour shows part of its outline: a fit from a
+    start (a landing of its release) that found 55 % of it, tightly, and stayed within
+    1 mm of the start is its tentative place (the searches look for a fuller fit, which
+    would replace it); the same fit moved 2 mm from the start, or loose, or on less than
+    45 % of the outline, is not (a guessed piece needs most of its outline found
+    elsewhere)."""
+    start = Pose(150.0, 17.0, 2.0)
+    new = Known("p16", Color.GREEN, Shape.SQUARE, Pose(140.0, 17.0, 0.0), guessed=True,
+                starts=(start,))
+
+    def held_with(result: OutlineFit) -> list[str]:
+        monkeypatch.setattr(locate, "fit_outlines", lambda *_args: [result])
+        taken: list = []
+        placed, held = LOCATOR._from_starts(None, [new], taken)
+        assert placed == [] and taken == []
+        return [p.known.id for p in held]
+
+    stayed = Pose(start.x - 0.07, start.y + 0.08, start.angle - 0.4)
+    assert held_with(fit(Color.GREEN, stayed, found=0.55, rms=0.1)) == ["p16"]
+    moved = Pose(start.x + 2.0, start.y, start.angle)
+    assert held_with(fit(Color.GREEN, moved, found=0.55, rms=0.1)) == []
+    assert held_with(fit(Color.GREEN, stayed, found=0.55, rms=0.25)) == []
+    assert held_with(fit(Color.GREEN, stayed, found=0.4, rms=0.1)) == []
+    # the guess itself is one of the landings, but a fit from the guess is no start's:
+    # there the guessed piece still needs most of its outline
+    at_guess = Known("p16", Color.GREEN, Shape.SQUARE, start, guessed=True, starts=(start,))
+    assert not LOCATOR._shows(at_guess, fit(Color.GREEN, stayed, found=0.55, rms=0.1), start)

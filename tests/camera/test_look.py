@@ -157,37 +157,43 @@ def test_a_piece_is_found_from_one_of_its_starts_without_a_search(twelve, monkey
     assert located[3].seen and centre_error(moved, located[3].pose) < 0.3
 
 
-def test_a_piece_every_landing_leaves_where_it_was_is_not_searched_for(twelve, monkeypatch):
-    """A piece 9 mm from its prior that the release's landings all leave at its prior (its
-    starts) is unseen, no search run: the look before searched for it already. With a
-    start elsewhere (a landing moved it), the same piece is searched for and found."""
+def test_a_piece_missed_where_every_landing_leaves_it_is_not_searched_for_again(
+    twelve, monkeypatch
+):
+    """A piece the camera cannot find (here: one not in the frames) is searched for once;
+    on the next look, believed where that look missed it and left there by every landing
+    of the release (its starts), it is not searched for again. Believed elsewhere (the
+    strips judged a drop while the camera was out), or moved by a landing, it is."""
     _, after, frames = twelve
     look = LookFrames(TABLE.camera.markers, frames, ["a", "b", "c"])
-    moved = after[3]
-    prior = Pose(moved.pose.x + 9.0, moved.pose.y + 4.0, moved.pose.angle + 12.0)
+    there = Pose(150.0, 200.0, 0.0)
 
-    def known(starts: tuple[Pose, ...]) -> list[Known]:
-        return [
-            Known(p.id, p.color, p.shape, p.pose) if p.id != moved.id
-            else Known(p.id, p.color, p.shape, prior, starts=starts)
-            for p in after
-        ]
+    def known(prior: Pose, starts: tuple[Pose, ...]) -> list[Known]:
+        pieces = [Known(p.id, p.color, p.shape, p.pose) for p in after]
+        return [*pieces, Known("p99", Color.RED, Shape.SQUARE, prior, starts=starts)]
 
-    searched: list[bool] = []
+    searches: list[bool] = []
     real_map = ColourMap
 
     def spied_map(*args, **kwargs):
-        searched.append(True)
+        searches.append(True)
         return real_map(*args, **kwargs)
 
     monkeypatch.setattr("firmware_host.camera.locate.ColourMap", spied_map)
-    still = Locator(TABLE.board, TABLE.camera).locate(look, known((prior, prior)))
-    assert not still[3].seen and still[3].pose == prior
-    assert searched == []
-    away = Pose(prior.x - 40.0, prior.y, prior.angle)
-    moving = Locator(TABLE.board, TABLE.camera).locate(look, known((prior, away)))
-    assert searched
-    assert moving[3].seen and centre_error(moved, moving[3].pose) < 0.5
+    locator = Locator(TABLE.board, TABLE.camera)
+    assert not locator.locate(look, known(there, (there, there)))[-1].seen
+    assert len(searches) == 1
+    again = locator.locate(look, known(there, (there, there)))
+    assert not again[-1].seen and again[-1].pose == there
+    assert len(searches) == 1  # not searched for again
+    elsewhere = Pose(there.x + 5.0, there.y, 0.0)
+    locator.locate(look, known(elsewhere, (elsewhere,)))
+    assert len(searches) == 2
+    locator.locate(look, known(elsewhere, (elsewhere, Pose(there.x - 40.0, there.y, 0.0))))
+    assert len(searches) == 3
+    # every piece of the scene is still found where it lies
+    for truth, found in zip(after, again, strict=False):
+        assert found.seen and centre_error(truth, found.pose) < 0.5, truth.id
 
 
 def test_a_guessed_piece_is_searched_for_once_near_its_guess_and_everywhere(twelve, monkeypatch):
