@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.games.dropit.rules.geometry import piece_shape
@@ -56,7 +57,8 @@ class BodyState:
 
     @property
     def at_rest(self) -> bool:
-        """True when the body does not move (it is put to sleep when a space is built)."""
+        """True when the body does not move (it is put to sleep, with its pile, when a space
+        is built)."""
         return self.vx == 0.0 and self.vy == 0.0 and self.spin == 0.0
 
     def piece(self) -> Piece:
@@ -142,23 +144,27 @@ def add_piece(
         shape = pymunk.Circle(body, dims.radius)
     else:
         shape = pymunk.Poly(body, [(x, y) for x, y in dims.vertices])
+    # Chipmunk's setters, as pymunk's properties call them, less pymunk's bookkeeping
     friction, elasticity = _piece_coefficients(params)
-    shape.friction = friction
-    shape.elasticity = elasticity
-    shape.density = params.density * params.thickness
-    body.position = (state.x, state.y)
-    body.angle = state.angle
-    body.velocity = (state.vx, state.vy)
-    body.angular_velocity = state.spin
+    c_shape, c_body = shape._shape, body._body
+    lib.cpShapeSetFriction(c_shape, friction)
+    lib.cpShapeSetElasticity(c_shape, elasticity)
+    lib.cpShapeSetDensity(c_shape, params.density * params.thickness)
+    lib.cpBodySetPosition(c_body, (state.x, state.y))
+    lib.cpBodySetAngle(c_body, state.angle)
+    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
+    lib.cpBodySetAngularVelocity(c_body, state.spin)
     space.add(body, shape)
+    mass = lib.cpBodyGetMass(c_body)
     slide = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
-    slide.max_bias = 0.0
-    slide.max_force = body.mass * params.pane_drag.linear
+    lib.cpConstraintSetMaxBias(slide._constraint, 0.0)
+    lib.cpConstraintSetMaxForce(slide._constraint, mass * params.pane_drag.linear)
     turn = pymunk.GearJoint(space.static_body, body, 0.0, 1.0)
-    turn.max_bias = 0.0
-    turn.max_force = body.moment * math.radians(params.pane_drag.angular)
+    torque = lib.cpBodyGetMoment(c_body) * math.radians(params.pane_drag.angular)
     if isinstance(dims, CircleShape):
-        turn.max_force += params.rolling_resistance * body.mass * params.gravity * dims.radius
+        torque += params.rolling_resistance * mass * params.gravity * dims.radius
+    lib.cpConstraintSetMaxBias(turn._constraint, 0.0)
+    lib.cpConstraintSetMaxForce(turn._constraint, torque)
     space.add(slide, turn)
     return body
 
@@ -173,19 +179,53 @@ def add_fixed_piece(
     space.add(shape)
 
 
+PRIME_ITERATIONS = 200
+"""Solver iterations of the step that primes a rebuilt space's contacts (a drop's steps run
+``params.iterations``)."""
+
+
 def space_of(
     board: Board, params: PhysicsParams, states: Sequence[BodyState]
 ) -> tuple[pymunk.Space, list[pymunk.Body]]:
-    """A space holding ``states`` and their bodies, in order; bodies at rest start asleep.
+    """A space holding ``states`` and their bodies, in order, each where its state has it;
+    the bodies at rest start asleep, pile by pile, their contacts primed.
 
-    Each body sleeps in a group of its own: a body woken by a touch wakes what it touches.
+    Priming is one step in which nothing moves: every body starts it still, the overlaps
+    are not pushed apart (collision bias 1), and the solver runs :data:`PRIME_ITERATIONS`
+    iterations, so the contacts come out carrying the pile's weight as a live space's
+    would. A second still step lets Chipmunk put each pile (bodies whose shapes overlap)
+    to sleep as one group, keeping its primed contacts. Waking any piece of a pile wakes
+    all of it with those contacts: a support that moves away wakes what it held, and a
+    woken pile neither falls for a step before its contacts are found nor sags while the
+    solver rebuilds its impulses (a body put to sleep alone did both). The moving bodies
+    are put back at their states after each step.
     """
     space = build_space(board, params)
     bodies = [add_piece(space, board, params, state) for state in states]
-    for state, body in zip(states, bodies, strict=True):
-        if state.at_rest:
-            body.sleep()
+    if not any(state.at_rest for state in states):
+        return space, bodies
+    space.iterations = PRIME_ITERATIONS
+    space.collision_bias = 1.0
+    for sleep_time in (math.inf, 0.0):
+        space.sleep_time_threshold = sleep_time
+        space.step(params.time_step)
+        for state, body in zip(states, bodies, strict=True):
+            _put_back(body, state)
+    space.iterations = params.iterations
+    space.collision_bias = params.collision_bias
+    space.sleep_time_threshold = params.settle.time
     return space, bodies
+
+
+def _put_back(body: pymunk.Body, state: BodyState) -> None:
+    """``body`` at ``state``'s pose and velocities (a sleeping body is left asleep)."""
+    c_body = body._body  # Chipmunk's setters, as pymunk's properties call them
+    if lib.cpBodyIsSleeping(c_body):
+        return
+    lib.cpBodySetPosition(c_body, (state.x, state.y))
+    lib.cpBodySetAngle(c_body, state.angle)
+    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
+    lib.cpBodySetAngularVelocity(c_body, state.spin)
 
 
 def run_until_settled(
@@ -202,11 +242,17 @@ def run_until_settled(
     """
     cap = math.ceil(params.settle.cap / params.time_step)
     dt = params.time_step
+    space.step(dt)  # pymunk's step once: it checks the bodies' masses
+    # then Chipmunk's step and sleep test themselves, without pymunk's per-call
+    # bookkeeping (no callbacks, nothing is added or removed while stepping)
+    c_step, c_sleeping, c_space = lib.cpSpaceStep, lib.cpBodyIsSleeping, space._space
+    c_bodies = [body._body for body in bodies]
     for step in range(1, cap + 1):
-        space.step(dt)
+        if step > 1:
+            c_step(c_space, dt)
         if on_step is not None:
             on_step(step)
-        if all(body.is_sleeping for body in bodies):
+        if all(map(c_sleeping, c_bodies)):
             return True, step
     return False, cap
 

@@ -2,7 +2,8 @@
 
 Between drops a :class:`World` is the list of its bodies' states (:class:`BodyState`,
 pymunk's unrounded numbers). Every drop builds a fresh pymunk space from that list (bodies
-at rest start asleep), drops the piece and steps until everything sleeps again. So the
+at rest start asleep pile by pile, their contacts primed), drops the piece and steps until
+everything sleeps again. So the
 world's whole state is that list: a :class:`Snapshot` is it, and a restored snapshot
 continues bit-for-bit like the original, in this process or another
 (docs/physics.md measures this against pymunk's ``Space.copy``).
@@ -95,6 +96,31 @@ class World:
             for p in pieces
         )
         return cls(board, params, Snapshot(bodies))
+
+    def seated(self) -> World:
+        """This world with its pieces brought to rest in the model: the piles primed, every
+        body woken and the space stepped until everything sleeps (or the cap).
+
+        Poses that someone saw (the camera's, a confirmed board's) are not a state the
+        physics made: a piece on the floor or against a wall is located touching it, not
+        ``collision_slop`` into it, and a neighbour a tenth of a millimetre off. Such a
+        piece has no contact to prime, so it sleeps alone, hovering, and the pile around it
+        is primed without the support it really has; a drop that wakes it lands elsewhere
+        than on the board (docs/physics.md, "Boards from poses"). Seated, each piece sits
+        in its contacts as in a state the physics made. A board the physics made moves
+        by a few hundredths of a millimetre at most.
+        """
+        if not self._bodies:
+            return World(self.board, self.params)
+        space, bodies = space_of(self.board, self.params, self._bodies)
+        for body in bodies:
+            body.activate()
+        settled, _ = run_until_settled(space, bodies, self.params)
+        states = tuple(
+            state_of(template, body, settled)
+            for template, body in zip(self._bodies, bodies, strict=True)
+        )
+        return World(self.board, self.params, Snapshot(states))
 
     @property
     def pieces(self) -> tuple[Piece, ...]:

@@ -222,8 +222,8 @@ def test_a_question_from_the_camera_is_answered_and_decides() -> None:
 
 
 def test_the_model_stays_within_a_millimetre_of_the_board_over_a_whole_game() -> None:
-    camera = EvalCamera(TABLE, CLEAN, PARAMS, 11)
-    tally = evaluate(TABLE, PARAMS, CONFIG, in_process_drops(TABLE, CLEAN, 36, 11), 11, camera)
+    camera = EvalCamera(TABLE, CLEAN, PARAMS, 14)
+    tally = evaluate(TABLE, PARAMS, CONFIG, in_process_drops(TABLE, CLEAN, 36, 14), 14, camera)
     assert tally.drops == 36 and tally.wrong == 0
     assert tally.camera_looks == 36 and tally.camera_judged >= 30
     assert max(tally.drift_mm) < 1.0, tally.drift_mm

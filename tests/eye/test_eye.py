@@ -299,11 +299,11 @@ def test_model_drift_is_the_farthest_piece_from_its_true_pose() -> None:
 def test_a_verdict_the_models_own_error_could_change_is_asked_not_decided() -> None:
     """A decision without a question needs the leading landing to stand the model-error
     draws (and, when the pile moved, to explain the readings); a confident but unsure
-    verdict is asked about instead, here on eight clean drops (seed 2: drops 5 and 6)."""
+    verdict is asked about instead, here on eight clean drops (seed 5: drops 3, 5 and 7)."""
     eye = Eye(TABLE, PARAMS, CONFIG)
     model = World(TABLE.board, PARAMS)
     unsure_asked = 0
-    for drop in in_process_drops(TABLE, CLEAN, 8, seed=2):
+    for drop in in_process_drops(TABLE, CLEAN, 8, seed=5):
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
         outcome = look.outcome
         draws = [c for c in look.candidates if c.draw]
@@ -326,7 +326,7 @@ def test_an_unsure_verdict_all_candidates_share_is_checked_where_a_nudge_flips_i
     mm, turn_by = CONFIG.decide.fragile.mm, CONFIG.decide.fragile.degrees
     nudges = [(mm, 0, 0), (-mm, 0, 0), (0, mm, 0), (0, -mm, 0), (0, 0, turn_by), (0, 0, -turn_by)]
     checked = 0
-    for drop in in_process_drops(TABLE, CLEAN, 3, seed=9):  # seed 9's third drop has one
+    for drop in in_process_drops(TABLE, CLEAN, 12, seed=13):  # seed 13's twelfth drop has one
         look = eye.look(model.snapshot(), drop.identity, drop.readings, f"p{drop.number}")
         outcome = look.outcome
         if isinstance(outcome, Asking) and isinstance(outcome.question, Question):
