@@ -39,6 +39,7 @@ from firmware_host.games.dropit.rules.geometry import (
     extent,
     outline_reach,
     piece_shape,
+    rolls,
     turn_period,
 )
 from firmware_host.games.dropit.rules.landing import MAX_OVERLAP_MM
@@ -439,8 +440,8 @@ class Locator:
             found = []
             # a piece with a prior is looked for near it; a circle may roll anywhere, and a
             # guessed prior may be wrong
-            rolls = turn_period(self.board, piece.shape) >= 360
-            if math.isinf(radius) and (piece.prior is None or rolls or piece.guessed):
+            anywhere = piece.prior is None or piece.guessed or rolls(self.board, piece.shape)
+            if math.isinf(radius) and anywhere:
                 found = colour_map.search(
                     self.board, piece.color, piece.shape, None, math.inf, 3 * CANDIDATES
                 )

@@ -46,7 +46,7 @@ from firmware_host.camera.verdict import CameraVerdict, referee_located
 from firmware_host.eye.eye import Look, verdict_key
 from firmware_host.eye.outcomes import Asking, Decided, Disagree, Outcome
 from firmware_host.eye.questions import Question, best_question, question_text
-from firmware_host.games.dropit.rules.geometry import turn_period
+from firmware_host.games.dropit.rules.geometry import rolls
 from firmware_host.games.dropit.rules.landing import Verdict
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
 from firmware_host.i18n import Text, lazy, said
@@ -262,7 +262,7 @@ class CameraLook:
         a circle)."""
         spots = self._spots
         dropped = found.pieces[-1]
-        if not spots or turn_period(self.look.eye.table.board, dropped.shape) >= 360:
+        if not spots or rolls(self.look.eye.table.board, dropped.shape):
             return True
         at = dropped.pose
         return min(math.hypot(s.x - at.x, s.y - at.y) for s in spots) <= RELEASE_REACH_MM

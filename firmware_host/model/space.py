@@ -150,10 +150,7 @@ def add_piece(
     lib.cpShapeSetFriction(c_shape, friction)
     lib.cpShapeSetElasticity(c_shape, elasticity)
     lib.cpShapeSetDensity(c_shape, params.density * params.thickness)
-    lib.cpBodySetPosition(c_body, (state.x, state.y))
-    lib.cpBodySetAngle(c_body, state.angle)
-    lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
-    lib.cpBodySetAngularVelocity(c_body, state.spin)
+    _set_state(c_body, state)
     space.add(body, shape)
     mass = lib.cpBodyGetMass(c_body)
     slide = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
@@ -219,9 +216,13 @@ def space_of(
 
 def _put_back(body: pymunk.Body, state: BodyState) -> None:
     """``body`` at ``state``'s pose and velocities (a sleeping body is left asleep)."""
-    c_body = body._body  # Chipmunk's setters, as pymunk's properties call them
-    if lib.cpBodyIsSleeping(c_body):
-        return
+    if not lib.cpBodyIsSleeping(body._body):
+        _set_state(body._body, state)
+
+
+def _set_state(c_body: object, state: BodyState) -> None:
+    """Chipmunk's body ``c_body`` at ``state``'s pose and velocities (Chipmunk's setters, as
+    pymunk's properties call them, less pymunk's bookkeeping)."""
     lib.cpBodySetPosition(c_body, (state.x, state.y))
     lib.cpBodySetAngle(c_body, state.angle)
     lib.cpBodySetVelocity(c_body, (state.vx, state.vy))
