@@ -14,7 +14,9 @@ A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of t
 3. the located board must explain the strips and gates (at most the likelihood's
    ``max_mismatch`` bits unexplained, not counting the bits that the pieces moved by
    :data:`EXPLAIN_MARGIN_MM` would read otherwise): a board the camera sees where the
-   sensors do not allow it is a doubt, never a silent choice;
+   sensors do not allow it is a doubt, never a silent choice; its dropped piece must lie
+   within :data:`RELEASE_REACH_MM` of a landing simulated from the release, or else the
+   sensor look must find no landing that explains the readings either;
 4. *sure* (no decision within the poses' uncertainty, sensors agreeing): decided;
 5. a decision within the poses' uncertainty (the sensors agreeing, the physics holding
    the dropped piece where the camera sees it): the question that
@@ -73,10 +75,13 @@ ANCHOR_MM = 10.0
 of its own (a camera that saw the piece elsewhere saw something else)."""
 RELEASE_REACH_MM = 40.0
 """The camera's dropped piece must lie this close to a landing simulated from its release
-for the camera to decide alone (else the strips judge too); a circle anywhere: it may
-roll farther than the model's landings have it (realistic drop 40 of seed 1: a green
-circle located 0.1 mm from where it lay, sure, its board explaining the strips, 58 mm
-from every landing; the strips judged too, and asked four questions)."""
+for the camera to decide alone (else the strips judge too, and the camera decides only
+where they find no landing that explains the readings: realistic drops 716 and 906 of
+seed 1, a triangle and a square located within 0.12 mm of where they lay, their boards
+explaining the strips, 57-58 mm from every landing, were staff calls); a circle
+anywhere: it may roll farther than the model's landings have it (realistic drop 40 of
+seed 1: a green circle located 0.1 mm from where it lay, sure, its board explaining the
+strips, 58 mm from every landing; the strips judged too, and asked four questions)."""
 
 EXPLAIN_MARGIN_MM = 0.3
 """A strip's bit that a located piece would read otherwise were it this much farther or
@@ -152,7 +157,13 @@ class CameraLook:
             self.fault = lazy("the camera did not see the dropped piece")
             return self._set(self._anchor(self.look.finish()), "strips")
         self.camera_verdict = found
-        explained = self._explains(found.pieces, readings) and self._released_there(found)
+        strips: Outcome | None = None
+        explained = self._explains(found.pieces, readings)
+        if explained and not self._released_there(found):
+            # far from every landing: the camera decides only where the strips find no
+            # landing that explains the readings either
+            strips = self.look.finish()
+            explained = isinstance(strips, Disagree)
         self._boards = [(found.verdict, found.pieces), *found.alternatives]
         self._weights = [1.0] + [ALTERNATIVE_WEIGHT] * len(found.alternatives)
         if (found.sure or found.scores_sure) and explained:
@@ -162,7 +173,8 @@ class CameraLook:
         held = self.piece_id in self.seen.held_wrong
         if found.alternatives and explained and not held:
             return self._ask_or(None)
-        strips = self.look.finish()
+        if strips is None:
+            strips = self.look.finish()
         if not isinstance(strips, Decided):
             return self._set(self._anchor(strips), "strips")
         if verdict_key(strips.verdict) == verdict_key(found.verdict):

@@ -37,7 +37,7 @@ from firmware_host.eye.camera_look import (
     known_pieces,
 )
 from firmware_host.games.dropit.rules.pieces import Color, Piece, Pose, Shape
-from firmware_host.i18n import translator
+from firmware_host.i18n import lazy, translator
 from firmware_host.journal.store import Journal
 from firmware_host.model import World, load_params
 from firmware_host.model.supply import supply_piece
@@ -164,6 +164,30 @@ def test_a_circle_may_lie_far_from_every_landing_of_its_release() -> None:
     assert look._released_there(located(Shape.CIRCLE, far))
     assert not look._released_there(located(Shape.SQUARE, far))
     assert look._released_there(located(Shape.SQUARE, near))
+
+
+def test_a_sure_camera_far_from_every_landing_decides_where_no_landing_explains(
+    monkeypatch,
+) -> None:
+    """A dropped piece the camera located far from every landing of its release is
+    decided by the camera where the strips find no landing that explains the readings
+    either (else staff would be called on a board the camera saw whole), and judged by the
+    strips too where they find one."""
+    _, made = played(3)
+    monkeypatch.setattr(CameraLook, "_released_there", lambda self, found: False)
+    lost = Disagree(lazy("no landing explains the readings"))
+    look = camera_look(made[-2].pieces, made[-1], "p3")
+    monkeypatch.setattr(look.look, "finish", lambda: lost)
+    outcome = look.settle(made[-1].readings)
+    assert look.camera_verdict is not None and look.camera_verdict.sure
+    assert isinstance(outcome, Decided) and look.judged_by == "camera"
+    assert verdict_key(outcome.verdict) == verdict_key(look.camera_verdict.verdict)
+
+    question = Asking(Question("level:2", "Does the piece reach level 2?"))
+    look = camera_look(made[-2].pieces, made[-1], "p3")
+    monkeypatch.setattr(look.look, "finish", lambda: question)
+    assert look.settle(made[-1].readings) is question
+    assert look.judged_by == "strips"
 
 
 def test_strips_that_disagree_with_the_camera_are_never_overruled_silently() -> None:
