@@ -1,4 +1,5 @@
-"""The physics model: time per drop, a whole 36-shape game's real-time factor, snapshots.
+"""The physics model: time per drop, a whole 36-shape game's real-time factor, where a
+game's time goes (Chipmunk's stepping, building the spaces), snapshots.
 
 Also compares ways of saving a live pymunk space (``Space.copy``, pickle, rebuilding from
 the bodies' states) by what each costs and whether it continues a run bit-for-bit.
@@ -10,12 +11,16 @@ import math
 import pickle
 import statistics
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pymunk
 
-from firmware_host.config.board import load_board
+from firmware_host.config.board import Board, load_board
 from firmware_host.games.dropit.rules.pieces import Color, Shape
-from firmware_host.model import World, load_params
+from firmware_host.model import PhysicsParams, World, load_params
+from firmware_host.model import world as world_module
 from firmware_host.model.space import (
     BodyState,
     add_piece,
@@ -78,6 +83,54 @@ def bench_drops_and_games(board, params) -> World:
         f"stretch): real-time factor median {statistics.median(on_cpu):.0f}x"
     )
     return World.at_rest(board, params, full_board)
+
+
+@contextmanager
+def _timed(names: tuple[str, ...], spent: dict[str, float]) -> Iterator[None]:
+    """Add the CPU time of each call of the functions ``names`` that ``World.drop`` calls
+    (module globals of ``firmware_host.model.world``) into ``spent``, while the block runs."""
+    originals = {name: getattr(world_module, name) for name in names}
+
+    def timer(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
+
+        return timed
+
+    for name, call in originals.items():
+        setattr(world_module, name, timer(name, call))
+    try:
+        yield
+    finally:
+        for name, call in originals.items():
+            setattr(world_module, name, call)
+
+
+def bench_game_split(board: Board, params: PhysicsParams) -> None:
+    """Where a game's CPU time goes: Chipmunk stepping each drop until it settles
+    (``run_until_settled``: its loop calls Chipmunk's step and sleep test directly), building
+    and priming each drop's space (``space_of``), and the rest; and the real-time factor
+    the stepping alone would allow, the ceiling of any change that leaves it as it is."""
+    spent: dict[str, float] = {}
+    game = play(board, params, 4 * GAME_DROPS, SEED)
+    simulated = 0.0
+    with _timed(("run_until_settled", "space_of"), spent):
+        start = time.process_time()
+        for _ in range(4 * GAME_DROPS):
+            simulated += next(game).result.sim_time_s
+        total = time.process_time() - start
+    stepping, building = spent["run_until_settled"], spent["space_of"]
+    rest = total - stepping - building
+    print(
+        f"4 games' CPU time: {total:.2f} s for {simulated:.1f} s simulated "
+        f"({simulated / total:.0f}x); stepping {100 * stepping / total:.0f} %, building "
+        f"and priming the spaces {100 * building / total:.0f} %, the rest "
+        f"{100 * rest / total:.0f} %; the stepping alone allows {simulated / stepping:.0f}x"
+    )
 
 
 def bench_snapshots(board, params, world: World) -> None:
@@ -153,5 +206,6 @@ def main() -> None:
     """Print the physics figures."""
     board, params = load_board(), load_params()
     world = bench_drops_and_games(board, params)
+    bench_game_split(board, params)
     bench_snapshots(board, params, world)
     bench_copy_methods(board, params, world)
