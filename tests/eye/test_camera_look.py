@@ -166,28 +166,37 @@ def test_a_circle_may_lie_far_from_every_landing_of_its_release() -> None:
     assert look._released_there(located(Shape.SQUARE, near))
 
 
-def test_a_sure_camera_far_from_every_landing_decides_where_no_landing_explains(
+def test_a_sure_camera_far_from_every_landing_stands_unless_the_strips_decide_otherwise(
     monkeypatch,
 ) -> None:
-    """A dropped piece the camera located far from every landing of its release is
-    decided by the camera where the strips find no landing that explains the readings
-    either (else staff would be called on a board the camera saw whole), and judged by the
-    strips too where they find one."""
+    """A dropped piece the camera located far from every landing of its release has the
+    strips judge first: the camera decides where they find no landing that explains the
+    readings (else staff would be called on a board the camera saw whole) or can only ask,
+    and where they decide on another verdict the two are told apart, never silently."""
     _, made = played(3)
     monkeypatch.setattr(CameraLook, "_released_there", lambda self, found: False)
-    lost = Disagree(lazy("no landing explains the readings"))
-    look = camera_look(made[-2].pieces, made[-1], "p3")
-    monkeypatch.setattr(look.look, "finish", lambda: lost)
-    outcome = look.settle(made[-1].readings)
-    assert look.camera_verdict is not None and look.camera_verdict.sure
-    assert isinstance(outcome, Decided) and look.judged_by == "camera"
-    assert verdict_key(outcome.verdict) == verdict_key(look.camera_verdict.verdict)
+
+    def settled(strips: object) -> tuple[CameraLook, object]:
+        look = camera_look(made[-2].pieces, made[-1], "p3")
+        monkeypatch.setattr(look.look, "finish", lambda: strips)
+        return look, look.settle(made[-1].readings)
 
     question = Asking(Question("level:2", "Does the piece reach level 2?"))
-    look = camera_look(made[-2].pieces, made[-1], "p3")
-    monkeypatch.setattr(look.look, "finish", lambda: question)
-    assert look.settle(made[-1].readings) is question
-    assert look.judged_by == "strips"
+    for strips in (Disagree(lazy("no landing explains the readings")), question):
+        look, outcome = settled(strips)
+        assert look.camera_verdict is not None and look.camera_verdict.sure
+        assert isinstance(outcome, Decided) and look.judged_by == "camera"
+        assert verdict_key(outcome.verdict) == verdict_key(look.camera_verdict.verdict)
+
+    look, _ = settled(None)
+    assert look.camera_verdict is not None
+    truth = look.camera_verdict.verdict
+    other = replace(truth, level=truth.level + 1)
+    strips_pieces = look.camera_verdict.pieces
+    decided = Decided(other, strips_pieces, look._snapshot(strips_pieces), 0.9, 0)
+    look, outcome = settled(decided)
+    assert not (isinstance(outcome, Decided) and outcome.questions == 0)
+    assert isinstance(outcome, Asking | Disagree)
 
 
 def test_strips_that_disagree_with_the_camera_are_never_overruled_silently() -> None:
