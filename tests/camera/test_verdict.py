@@ -57,7 +57,7 @@ def test_a_dropped_piece_seen_only_in_part_is_held_to_a_wider_uncertainty():
     part = referee_located(BOARD, EdgeFace.NONE, partial(gap), "d")
     assert part is not None and not part.sure and part.alternatives
     assert "touching" in part.doubts[0]
-    clear = referee_located(BOARD, EdgeFace.NONE, partial(gap + 3 * 3 * UNCLEAR_MM), "d")
+    clear = referee_located(BOARD, EdgeFace.NONE, partial(gap + 3 * UNCLEAR_MM), "d")
     assert clear is not None and clear.sure
 
 
