@@ -488,9 +488,10 @@ def _fit(
         # must not drop the very profiles that show it off (a knocked diamond slid 1.7 mm
         # along its other sides, its top side's edges 1.5 mm out beside a level line)
         all_printed = artwork.near(points)
-        ends = points + np.nan_to_num(all_residuals)[:, None] * normals
         clear = np.isfinite(all_residuals) & all_printed
-        all_printed[clear] = artwork.near(ends[clear])
+        all_printed[clear] = artwork.near(
+            points[clear] + all_residuals[clear, None] * normals[clear]
+        )
         all_residuals[all_printed] = np.nan
         jacobian = np.c_[normals, levers[rows]]
         sides_of = sides[rows]

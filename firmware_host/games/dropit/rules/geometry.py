@@ -88,7 +88,6 @@ def turn_period(board: Board, shape: Shape) -> float:
     return 360.0
 
 
-
 def rolls(board: Board, shape: Shape) -> bool:
     """Whether ``shape`` looks the same at every turn on ``board`` (a circle): such a piece
     may roll anywhere.
@@ -98,6 +97,7 @@ def rolls(board: Board, shape: Shape) -> bool:
     [True, False, False, False]
     """
     return turn_period(board, shape) >= 360
+
 
 def outline_reach(board: Board, shape: Shape) -> float:
     """How far a shape's outline reaches from its centroid (mm), at any turn."""
