@@ -230,7 +230,9 @@ def pixel_median(images: Sequence[Array]) -> Array:
     transposition network of whole-image minima and maxima, half a millisecond each for a
     1600 x 1200 frame, where numpy's median over a stack of two such frames takes most of
     a second. Of an odd count the middle image is the median as it is (averaging two
-    images costs ten times the sorting).
+    images costs ten times the sorting). Of three, the median alone: four minima and
+    maxima, two of them written in place, where the network sorts all three with six new
+    images.
 
     >>> frames = [np.full((1, 2), v, np.uint8) for v in (9, 3, 200, 4)]
     >>> pixel_median(frames).tolist(), pixel_median(frames[:3]).tolist()
@@ -238,6 +240,12 @@ def pixel_median(images: Sequence[Array]) -> Array:
     """
     ordered = list(images)
     count = len(ordered)
+    if count == 3:
+        a, b, c = ordered
+        least, most = cv2.min(a, b), cv2.max(a, b)
+        cv2.min(most, c, dst=most)
+        middle: Array = cv2.max(least, most, dst=least)
+        return middle
     for step in range(count):
         for i in range(step % 2, count - 1, 2):
             a, b = ordered[i], ordered[i + 1]
