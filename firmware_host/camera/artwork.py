@@ -82,18 +82,17 @@ class Artwork:
         close[border] = self._distance(pts[border]) < CLEARANCE_MM
         return close
 
-    def inked(self, points: Array, normals: Array, offsets: Array) -> Array:
-        """Whether each sample of profiles (P x S: ``points`` moved ``offsets`` mm along
-        their ``normals``, P x 2 each) may show a printed line's or ring's ink: lies within
+    def inked(self, points: Array, samples: Array, reach: float) -> Array:
+        """Whether each sample of profiles (P x S x 2: across ``points``, P x 2, reaching at
+        most ``reach`` mm from them) may show a printed line's or ring's ink: lies within
         :data:`INK_REACH_MM` of it (to the map's :data:`CELL_MM`)."""
-        inked = np.zeros((len(points), len(offsets)), bool)
-        reach = float(np.abs(offsets).max()) + INK_REACH_MM + CELL_MM
+        inked = np.zeros(samples.shape[:2], bool)
+        reach = reach + INK_REACH_MM + CELL_MM
         rows = np.arange(len(points))
         if reach <= MAP_REACH_MM:  # only profiles that come near the art
             rows = rows[self._looked_up(points, self._distances) < reach]
         if len(rows):
-            samples = points[rows, None, :] + offsets[None, :, None] * normals[rows, None, :]
-            near = self._looked_up(samples.reshape(-1, 2), self._distances)
+            near = self._looked_up(samples[rows].reshape(-1, 2), self._distances)
             inked[rows] = near.reshape(len(rows), -1) < INK_REACH_MM
         return inked
 
@@ -107,9 +106,13 @@ class Artwork:
         """Each point's cell of the map ``cells`` (a point off the map: the nearest cell
         on its edge, :data:`MAP_MARGIN_MM` clear of the art)."""
         rows, columns = cells.shape
-        u = np.clip(((points[:, 0] - self._origin[0]) / CELL_MM).astype(np.int64), 0, columns - 1)
-        v = np.clip(((points[:, 1] - self._origin[1]) / CELL_MM).astype(np.int64), 0, rows - 1)
-        found: Array = cells[v, u]
+        u = ((points[:, 0] - self._origin[0]) / CELL_MM).astype(np.int64)
+        v = ((points[:, 1] - self._origin[1]) / CELL_MM).astype(np.int64)
+        np.clip(u, 0, columns - 1, out=u)
+        np.clip(v, 0, rows - 1, out=v)
+        v *= columns
+        v += u
+        found: Array = cells.ravel().take(v)  # a flat index: numpy gathers by two slowly
         return found
 
     def _inside_circle(self, points: Array) -> Array:

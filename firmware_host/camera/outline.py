@@ -541,29 +541,31 @@ def profile_offsets(
     colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
     shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
     faces = shades[np.arange(len(points)), shade]
-    colours = _ink_bridged(colours, artwork.inked(points, normals, offsets), faces, offsets)
+    inked = artwork.inked(points, samples, float(np.abs(offsets).max()))
+    colours = _ink_bridged(colours, inked, faces, offsets)
     return edge_offsets(colours, faces, offsets, piece_of)
 
 
 def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> Array:
     """Profiles' colours (P x S x 3, at ``offsets`` along each normal) with each sample
-    where printed ink may show (``inked``, P x S) read as what the ink covers: a profile
-    counts only where the ink lies clear of its edge point
+    where printed ink may show (``inked``, P x S) read as what the ink covers, in place: a
+    profile counts only where the ink lies clear of its edge point
     (:data:`~firmware_host.camera.artwork.CLEARANCE_MM`), so ink inside the outline covers
     the face (its colour ``faces``, P x 3), and ink beyond it what lies just outside the
     edge, the colour of the last clear sample before it. Unbridged, a level line running
-    2 mm inside a side hid the face's colour from all of its profiles."""
-    rows = np.flatnonzero(inked.any(axis=1))
-    if not len(rows):
-        return colours
-    inked = inked[rows]
+    2 mm inside a side hid the face's colour from all of its profiles. Only the inked
+    samples are written."""
     inside = inked & (offsets < 0)
-    own = np.where(inside[..., None], faces[rows, None, :].astype(colours.dtype), colours[rows])
-    index = np.where(inked & ~inside, 0, np.arange(inked.shape[1]))
-    source = np.maximum.accumulate(index, axis=1)
-    bridged = colours.copy()
-    bridged[rows] = np.take_along_axis(own, source[..., None], axis=1)
-    return bridged
+    profile, at = np.nonzero(inside)
+    colours[profile, at] = faces[profile]
+    beyond = inked & ~inside
+    rows = np.flatnonzero(beyond.any(axis=1))
+    if len(rows):
+        beyond = beyond[rows]
+        source = np.maximum.accumulate(np.where(beyond, 0, np.arange(len(offsets))), axis=1)
+        profile, at = np.nonzero(beyond)
+        colours[rows[profile], at] = colours[rows[profile], source[profile, at]]
+    return colours
 
 
 def _placed(

@@ -20,7 +20,7 @@ def test_near_agrees_with_the_distance_to_every_line_and_circle() -> None:
     measured = distance_to(points, art._starts, art._ends, art._circles)
     assert np.array_equal(art.near(points), measured < CLEARANCE_MM)
     assert 0 < art.near(points).sum() < len(points)
-    inked = art.inked(points, np.zeros_like(points), np.zeros(1))[:, 0]
+    inked = art.inked(points, points[:, None, :], 0.0)[:, 0]
     cell = CELL_MM * np.sqrt(0.5)
     assert inked[measured < INK_REACH_MM - cell].all()
     assert not inked[measured > INK_REACH_MM + cell].any()
