@@ -555,15 +555,15 @@ def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> 
     edge, the colour of the last clear sample before it. Unbridged, a level line running
     2 mm inside a side hid the face's colour from all of its profiles. Only the inked
     samples are written."""
+    rows = np.flatnonzero(inked.any(axis=1))
+    inked = inked[rows]
     inside = inked & (offsets < 0)
     profile, at = np.nonzero(inside)
-    colours[profile, at] = faces[profile]
+    colours[rows[profile], at] = faces[rows[profile]]
     beyond = inked & ~inside
-    rows = np.flatnonzero(beyond.any(axis=1))
-    if len(rows):
-        beyond = beyond[rows]
+    profile, at = np.nonzero(beyond)
+    if len(profile):
         source = np.maximum.accumulate(np.where(beyond, 0, np.arange(len(offsets))), axis=1)
-        profile, at = np.nonzero(beyond)
         colours[rows[profile], at] = colours[rows[profile], source[profile, at]]
     return colours
 
