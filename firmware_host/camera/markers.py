@@ -211,43 +211,55 @@ def _moved_in(found: dict[int, Array], ids: Sequence[int], offset: float) -> Arr
     return image if offset == 0.0 else image - offset * _outward(found, ids)
 
 
-def refine_corners(gray: Array, quad: Array) -> Array:
-    """A marker's corners from straight lines fitted to its four outer edges.
+def refine_corners(gray: Array, quads: Sequence[Array]) -> list[Array]:
+    """Markers' corners (each 4 x 2) from straight lines fitted to their four outer edges.
 
     ArUco's own sub-pixel corners sit a fraction of a pixel inside the black square, and
     each rests on a few pixels. Along each side, every pixel or so, the grey level is read
     across the edge (:data:`EDGE_REACH_PX` either side, bilinear) and the edge placed where
     it crosses half-way from the black inside to the white quiet zone; a line through those
-    points (least squares) is the side, and adjacent sides meet at the corners. A side
-    with too few clean crossings keeps ArUco's corners.
+    points (least squares) is the side, and adjacent sides meet at the corners. A marker
+    with a side with too few clean crossings keeps ArUco's corners.
     """
-    refined = _refined(gray, quad)
-    return quad if refined is None else refined
-
-
-def _refined(gray: Array, quad: Array) -> Array | None:
-    """:func:`refine_corners`' corners, or None when a side shows too few clean crossings
-    (or the marker is too small)."""
-    sides = []
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        along = b - a
-        length = float(np.hypot(*along))
-        if length < 8:
-            return None
-        along /= length
-        normal = np.array([along[1], -along[0]])
-        if np.dot(normal, quad.mean(axis=0) - a) > 0:  # point outwards, away from the centre
-            normal = -normal
-        t = np.linspace(0.15 * length, 0.85 * length, max(int(0.7 * length), 4))
-        sides.append((a, along, normal, t))
-    s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
-    # the four sides' crossings read at once, a row per point along a side
-    pts = [
-        (a + t[:, None, None] * along + s[None, :, None] * normal).reshape(-1, 2)
-        for a, along, normal, t in sides
+    return [
+        quad if refined is None else refined
+        for quad, refined in zip(quads, _refined(gray, quads), strict=True)
     ]
-    grey = _bilinear(gray, np.vstack(pts)).reshape(-1, len(s))
+
+
+def _refined(gray: Array, quads: Sequence[Array]) -> list[Array | None]:
+    """:func:`refine_corners`' corners of each marker, or None when a side shows too few
+    clean crossings (or the marker is too small). Every side of every marker is read at
+    once: a marker alone is mostly numpy's overhead."""
+    result: list[Array | None] = [None] * len(quads)
+    stacked = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    along = np.roll(stacked, -1, axis=1) - stacked  # side i runs from corner i to i + 1
+    length = np.hypot(along[..., 0], along[..., 1])
+    kept = np.flatnonzero((length >= 8).all(axis=1))  # too small a marker: None
+    if not len(kept):
+        return result
+    corner = stacked[kept].reshape(-1, 2)
+    along, length = along[kept].reshape(-1, 2), length[kept].ravel()
+    along /= length[:, None]
+    normal = np.stack([along[:, 1], -along[:, 0]], axis=1)
+    centre = np.repeat(stacked[kept].mean(axis=1), 4, axis=0)
+    inward = normal[:, 0] * (centre[:, 0] - corner[:, 0]) + normal[:, 1] * (
+        centre[:, 1] - corner[:, 1]
+    )
+    normal[inward > 0] *= -1.0  # point outwards, away from the centre
+    # every side's points from 15 % to 85 % of its length, about a pixel apart (as linspace)
+    counts = np.maximum((0.7 * length).astype(np.int64), 4)
+    side = np.repeat(np.arange(len(length)), counts)
+    ends = np.cumsum(counts)
+    start, stop = 0.15 * length, 0.85 * length
+    t = (np.arange(ends[-1]) - (ends - counts)[side]) * ((stop - start) / (counts - 1))[side]
+    t += start[side]
+    t[ends - 1] = stop
+    base = corner[side] + t[:, None] * along[side]
+    s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
+    # a row of crossings per point along a side
+    pts = base[:, None, :] + s[None, :, None] * normal[side][:, None, :]
+    grey = _bilinear(gray, pts.reshape(-1, 2)).reshape(-1, len(s))
     inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
     level = (inner + outer) / 2
     above = grey > level[:, None]
@@ -257,27 +269,36 @@ def _refined(gray: Array, quad: Array) -> Array | None:
     rows = np.arange(len(grey))
     g0, g1 = grey[rows, k - 1], grey[rows, k]
     frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
-    offset = s[k - 1] + frac * 0.25
-    lines = []
-    first = 0
-    for a, along, normal, t in sides:
-        own = slice(first, first + len(t))
-        first += len(t)
-        ok = clean[own]
-        if ok.sum() < 4:
-            return None
-        edge = a + t[ok, None] * along + offset[own][ok, None] * normal
-        lines.append(_fit_line(edge))
-    return np.array([_meet(lines[(i - 1) % 4], lines[i]) for i in range(4)])
+    edges = base + (s[k - 1] + frac * 0.25)[:, None] * normal[side]
+    shown = (np.bincount(side, clean, minlength=len(length)) >= 4).reshape(-1, 4).all(axis=1)
+    firsts = np.r_[0, ends]
+    lines = [
+        _fit_line(edges[firsts[i]: firsts[i + 1]][clean[firsts[i]: firsts[i + 1]]])
+        for m in np.flatnonzero(shown)
+        for i in range(4 * m, 4 * m + 4)
+    ]
+    if not lines:
+        return result
+    points = np.array([p for p, _ in lines]).reshape(-1, 4, 2)
+    directions = np.array([d for _, d in lines]).reshape(-1, 4, 2)
+    # corner i is where side i - 1 meets side i
+    from_points, from_directions = np.roll(points, 1, axis=1), np.roll(directions, 1, axis=1)
+    ways = np.stack([from_directions, -directions], axis=-1)
+    along_from = np.linalg.solve(ways, (points - from_points)[..., None])[..., 0, 0]
+    corners = from_points + along_from[..., None] * from_directions
+    for m, found in zip(kept[shown], corners, strict=True):
+        result[m] = found
+    return result
 
 
-def _refined_twice(gray: Array, quad: Array) -> Array | None:
+def _refined_twice(gray: Array, quads: Sequence[Array]) -> list[Array | None]:
     """:func:`_refined` from corners up to a pixel or so off, and again from its result:
     the first pass reads each edge off-centre in its window, which in a blurred frame
     moves the half-way crossing (up to 0.9 px off for corners from a half-size search,
     against 0.4 px from a whole frame's); the second reads it centred."""
-    first = _refined(gray, quad)
-    return None if first is None else _refined(gray, first)
+    first = _refined(gray, quads)
+    again = iter(_refined(gray, [quad for quad in first if quad is not None]))
+    return [None if quad is None else next(again) for quad in first]
 
 
 def _bilinear(gray: Array, pts: Array) -> Array:
@@ -294,13 +315,6 @@ def _fit_line(points: Array) -> tuple[Array, Array]:
     centre = points.mean(axis=0)
     _, _, vt = np.linalg.svd(points - centre)
     return centre, vt[0]
-
-
-def _meet(first: tuple[Array, Array], second: tuple[Array, Array]) -> Array:
-    """Where two lines cross."""
-    (p, d), (q, e) = first, second
-    t: float = np.linalg.solve(np.array([d, -e]).T, q - p)[0]
-    return p + t * d
 
 
 class MarkerFinder:
@@ -335,12 +349,16 @@ class MarkerFinder:
             half = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
             found = self._search(half)
             # a half-size pixel's centre is the middle of the whole frame's two
-            refined = {i: _refined_twice(gray, 2.0 * quad + 0.5) for i, quad in found.items()}
+            refined = dict(
+                zip(found, _refined_twice(gray, [2.0 * q + 0.5 for q in found.values()]),
+                    strict=True)
+            )
             if len(refined) == len(self.layout.centres) and all(
                 quad is not None for quad in refined.values()
             ):
                 return {i: quad for i, quad in refined.items() if quad is not None}
-        return {i: refine_corners(gray, quad) for i, quad in self._search(gray).items()}
+        found = self._search(gray)
+        return dict(zip(found, refine_corners(gray, list(found.values())), strict=True))
 
     def _search(self, gray: Array) -> dict[int, Array]:
         """ArUco's corners of the layout's markers in ``gray`` (the first of each id)."""
@@ -384,7 +402,7 @@ class MarkerFinder:
                 if found_id == marker_id:
                     offset = np.array([x0, y0], np.float64)
                     quad = crop_quad.reshape(4, 2).astype(np.float64) + offset
-                    found[marker_id] = refine_corners(gray, quad)
+                    found[marker_id] = refine_corners(gray, [quad])[0]
             if marker_id not in found:
                 return self.detect(frame)
         return found
@@ -396,14 +414,16 @@ class MarkerFinder:
         when one of them does not show or moved more than :data:`TRACK_PX`. ``gray`` is
         filled in around the markers from ``frame``."""
         h, w = frame.shape[:2]
-        tracked: dict[int, Array] = {}
-        for marker_id, quad in previous.items():
-            if frame.ndim == 3:
+        if frame.ndim == 3:
+            for quad in previous.values():
                 pad = REFINE_PAD_PX + TRACK_PX
                 (x0, y0), (x1, y1) = quad.min(axis=0) - pad, quad.max(axis=0) + pad + 1
                 x0, y0, x1, y1 = max(int(x0), 0), max(int(y0), 0), min(int(x1), w), min(int(y1), h)
                 gray[y0:y1, x0:x1] = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-            refined = _refined(gray, quad)
+        tracked: dict[int, Array] = {}
+        for (marker_id, quad), refined in zip(
+            previous.items(), _refined(gray, list(previous.values())), strict=True
+        ):
             if refined is None or float(np.abs(refined - quad).max()) > TRACK_PX:
                 return None
             tracked[marker_id] = refined
