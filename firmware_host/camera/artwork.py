@@ -129,17 +129,20 @@ class Artwork:
 
 def distance_to(points: Array, starts: Array, ends: Array, circles: Array) -> Array:
     """Each point's (N x 2) distance to the nearest of the segments from ``starts`` to
-    ``ends`` (M x 2) and the circles' rings (K x 3: centre, radius); inf with none."""
-    pts = np.asarray(points, float).reshape(-1, 1, 2)
+    ``ends`` (M x 2) and the circles' rings (K x 3: centre, radius); inf with none. Channel
+    by channel: numpy broadcasts and sums along a 2-long axis slowly."""
+    pts = np.asarray(points, float).reshape(-1, 2)
+    x, y = pts[:, 0, None], pts[:, 1, None]
     distance = np.full(len(pts), np.inf)
     if len(starts):
-        a, b = starts[None], ends[None]
-        ab = b - a
-        t = np.clip(((pts - a) * ab).sum(-1) / (ab * ab).sum(-1), 0.0, 1.0)
-        lines = np.linalg.norm(pts - (a + t[..., None] * ab), axis=-1)
-        distance = np.minimum(distance, lines.min(axis=1))
+        ax, ay = starts[:, 0], starts[:, 1]
+        abx, aby = ends[:, 0] - ax, ends[:, 1] - ay
+        t = np.clip(((x - ax) * abx + (y - ay) * aby) / (abx * abx + aby * aby), 0.0, 1.0)
+        off_x, off_y = x - (ax + t * abx), y - (ay + t * aby)
+        distance = np.minimum(distance, np.sqrt(off_x * off_x + off_y * off_y).min(axis=1))
     if len(circles):
-        ring = np.abs(np.linalg.norm(pts - circles[None, :, :2], axis=-1) - circles[None, :, 2])
+        off_x, off_y = x - circles[:, 0], y - circles[:, 1]
+        ring = np.abs(np.sqrt(off_x * off_x + off_y * off_y) - circles[:, 2])
         distance = np.minimum(distance, ring.min(axis=1))
     return distance
 
