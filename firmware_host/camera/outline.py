@@ -283,17 +283,20 @@ def edge_offsets(
     """
     faces = np.broadcast_to(np.asarray(face, np.float32).reshape(-1, 3), (len(profiles), 3))
     # channel by channel: numpy's norm and broadcasting over a 3-long axis are slow
-    d = np.sqrt(
-        (profiles[..., 0] - faces[:, 0, None]) ** 2
-        + (profiles[..., 1] - faces[:, 1, None]) ** 2
-        + (profiles[..., 2] - faces[:, 2, None]) ** 2
-    )
+    d = np.subtract(profiles[..., 0], faces[:, 0, None])
+    d *= d
+    for c in (1, 2):
+        part = profiles[..., c] - faces[:, c, None]
+        part *= part
+        d += part
+    np.sqrt(d, out=d)
     count = d.shape[1]
     rows = np.arange(len(d))
     scale = np.linalg.norm(faces, axis=1) + 1.0
-    inside = offsets < -1.0
-    inner = _row_median(d[:, inside])
-    scatter = _row_median(np.abs(d[:, inside] - inner[:, None]))
+    within = d[:, offsets < -1.0]
+    inner = _row_median(within)
+    within -= inner[:, None]
+    scatter = _row_median(np.abs(within, out=within))
     groups = np.zeros(len(d), np.int64) if piece_of is None else piece_of
     noise = np.nan_to_num(group_medians(inner, groups)[groups])
     face_like = inner < np.maximum(4.0 * noise, 0.08 * scale)
@@ -395,6 +398,10 @@ def _levelled_off(d: Array, first: Array) -> Array:
 def _row_median(values: Array) -> Array:
     """Median of each row, ignoring NaN (NaN for a row of NaN only)."""
     ordered = np.sort(values, axis=1)
+    count = ordered.shape[1]
+    if count and not np.isnan(ordered[:, -1]).any():  # NaN sorts last: none anywhere
+        median: Array = (ordered[:, (count - 1) // 2] + ordered[:, count // 2]) / 2
+        return median
     valid = np.sum(~np.isnan(ordered), axis=1)
     rows = np.arange(len(values))
     low = ordered[rows, np.maximum((valid - 1) // 2, 0)]
@@ -409,7 +416,9 @@ def _first_crossing(d: Array, level: Array, start: int) -> Array:
     held = above.copy()
     held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
     held[:, :start] = False
-    crossing: Array = np.where(held.any(axis=1), held.argmax(axis=1), d.shape[1])
+    first = held.argmax(axis=1)
+    # whether any is held, from the first (numpy's any along a short axis is slower)
+    crossing: Array = np.where(held[np.arange(len(held)), first], first, d.shape[1])
     return crossing
 
 
