@@ -352,12 +352,17 @@ def _rim_corner(
     index = np.arange(count)
     away[(index < start[:, None]) | (index > end[:, None])] = -1.0
     turn = away.argmax(axis=1)
+    # only a path that turns far enough off the line may turn at a rim
+    turning = np.flatnonzero(away[rows, turn] > rise[heads] ** 2)
+    heads, own, face, away, turn = (
+        heads[turning], own[turning], face[turning], away[turning], turn[turning]
+    )
     hued = _darker(own, face[:, None, :], RIM_HUE)
     # the samples up to the turn that may be the rim's colour (the others at -1)
     rimlike = np.where(hued & (index <= turn[:, None]) & (d[heads] >= low[heads, None]),
                        away, -1.0)
     corner = rimlike.argmax(axis=1)
-    rim = (away[rows, turn] > rise[heads] ** 2) & (rimlike[rows, corner] > rise[heads] ** 2)
+    rim = rimlike[np.arange(len(heads)), corner] > rise[heads] ** 2
     corners = np.full(len(d), -1)
     corners[heads[rim]] = corner[rim]
     return corners
