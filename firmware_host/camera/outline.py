@@ -562,24 +562,30 @@ def profile_offsets(
 
 def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> Array:
     """Profiles' colours (P x S x 3, at ``offsets`` along each normal) with each sample
-    where printed ink may show (``inked``, P x S) read as what the ink covers, in place: a
-    profile counts only where the ink lies clear of its edge point
+    where printed ink may show (``inked``, P x S) read as what the ink covers: a profile
+    counts only where the ink lies clear of its edge point
     (:data:`~firmware_host.camera.artwork.CLEARANCE_MM`), so ink inside the outline covers
     the face (its colour ``faces``, P x 3), and ink beyond it what lies just outside the
     edge, the colour of the last clear sample before it. Unbridged, a level line running
     2 mm inside a side hid the face's colour from all of its profiles. Only the inked
-    samples are written."""
-    rows = np.flatnonzero(inked.any(axis=1))
+    samples are written, in ``colours`` itself when it is contiguous."""
+    # the profiles with ink: those whose first inked sample is inked (numpy's any along a
+    # short axis is slower)
+    rows = np.flatnonzero(inked[np.arange(len(inked)), inked.argmax(axis=1)])
     inked = inked[rows]
+    count = len(offsets)
+    flat = colours.reshape(-1, 3)  # a sample by one index: numpy indexes by two slowly
     inside = inked & (offsets < 0)
     profile, at = np.nonzero(inside)
-    colours[rows[profile], at] = faces[rows[profile]]
+    flat[rows[profile] * count + at] = faces[rows[profile]]
     beyond = inked & ~inside
     profile, at = np.nonzero(beyond)
     if len(profile):
-        source = np.maximum.accumulate(np.where(beyond, 0, np.arange(len(offsets))), axis=1)
-        colours[rows[profile], at] = colours[rows[profile], source[profile, at]]
-    return colours
+        source = np.maximum.accumulate(np.where(beyond, 0, np.arange(count)), axis=1)
+        first = rows[profile] * count
+        flat[first + at] = flat[first + source[profile, at]]
+    bridged: Array = flat.reshape(colours.shape)
+    return bridged
 
 
 def _placed(
