@@ -180,9 +180,16 @@ class Locator:
         self._missed: dict[str, Pose] = {}
         """The pieces the last look searched for (or left alone, :meth:`_stays`) and placed
         no whole fit of, at the poses it gave them (their priors, or tentative fits)."""
+        self._shrunk = PieceSpace(board, [], grow=-MAX_OVERLAP_MM / 2)
+        """Every place (``_shrunk_places``) the look has located a piece at, as
+        :meth:`_rivals` compares them: each added once, where a space built for every fit
+        cost more than the fit's test."""
+        self._shrunk_places: set[tuple[Shape, Pose]] = set()
 
     def locate(self, look: LookFrames, pieces: Sequence[Known]) -> list[Located]:
         """Every piece of ``pieces`` located (or unseen), in the same order."""
+        self._shrunk = PieceSpace(self.board, [], grow=-MAX_OVERLAP_MM / 2)  # no place yet
+        self._shrunk_places.clear()
         result: dict[str, Located] = {}
         priors = [(p, p.prior) for p in pieces if p.prior is not None]
         fits = list(
@@ -587,10 +594,15 @@ class Locator:
         rivals = [
             p for p, at in placed if math.hypot(pose.x - at.x, pose.y - at.y) < SAME_PLACE_MM
         ]
+        for p, at in placed:
+            if (p.known.shape, at) not in self._shrunk_places:
+                self._shrunk_places.add((p.known.shape, at))
+                self._shrunk.add(p.piece(at))
         shrunk = piece_shape(self.board, shape, pose, grow=-MAX_OVERLAP_MM / 2)
-        space = PieceSpace(self.board, [p.piece() for p, _ in placed], grow=-MAX_OVERLAP_MM / 2)
-        met = {o.id for o in space.met_by(shrunk)}
-        return rivals + [p for p, _ in placed if p.known.id in met and p not in rivals]
+        # the space holds places since left too: only those of ``placed`` count
+        met = {(o.shape, o.pose) for o in self._shrunk.met_by(shrunk)}
+        met_ids = {p.known.id for p, at in placed if (p.known.shape, at) in met}
+        return rivals + [p for p, _ in placed if p.known.id in met_ids and p not in rivals]
 
     def _located(self, piece: Known, fit: OutlineFit) -> Located:
         """The piece where ``fit`` put it, with the fit's own deviations (the board's share

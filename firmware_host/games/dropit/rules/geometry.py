@@ -246,13 +246,21 @@ class PieceSpace:
     """Pieces at their poses, outlines moved by ``grow`` mm, for contact queries."""
 
     def __init__(self, board: Board, pieces: Iterable[Piece], grow: float = 0.0) -> None:
+        self._board = board
+        self._grow = grow
         self._space = pymunk.Space()
         self._piece_of: dict[pymunk.Shape, Piece] = {}
         for piece in pieces:
-            shape = piece_shape(board, piece.shape, piece.pose, grow, body=self._space.static_body)
-            shape.filter = pymunk.ShapeFilter(categories=_PIECE)
-            self._space.add(shape)
-            self._piece_of[shape] = piece
+            self.add(piece)
+
+    def add(self, piece: Piece) -> None:
+        """One more piece (after those given)."""
+        shape = piece_shape(
+            self._board, piece.shape, piece.pose, self._grow, body=self._space.static_body
+        )
+        shape.filter = pymunk.ShapeFilter(categories=_PIECE)
+        self._space.add(shape)
+        self._piece_of[shape] = piece
 
     def met_by(self, shape: pymunk.Shape) -> list[Piece]:
         """The pieces ``shape`` meets or overlaps, in the order they were given."""
