@@ -271,16 +271,11 @@ def _refined(gray: Array, quads: Sequence[Array]) -> list[Array | None]:
     frac = np.clip((level - g0) / np.maximum(g1 - g0, 1e-6), 0, 1)
     edges = base + (s[k - 1] + frac * 0.25)[:, None] * normal[side]
     shown = (np.bincount(side, clean, minlength=len(length)) >= 4).reshape(-1, 4).all(axis=1)
-    firsts = np.r_[0, ends]
-    lines = [
-        _fit_line(edges[firsts[i]: firsts[i + 1]][clean[firsts[i]: firsts[i + 1]]])
-        for m in np.flatnonzero(shown)
-        for i in range(4 * m, 4 * m + 4)
-    ]
-    if not lines:
+    if not shown.any():
         return result
-    points = np.array([p for p, _ in lines]).reshape(-1, 4, 2)
-    directions = np.array([d for _, d in lines]).reshape(-1, 4, 2)
+    points, directions = _fit_lines(edges[clean], side[clean], len(length))
+    points = points.reshape(-1, 4, 2)[shown]
+    directions = directions.reshape(-1, 4, 2)[shown]
     # corner i is where side i - 1 meets side i
     from_points, from_directions = np.roll(points, 1, axis=1), np.roll(directions, 1, axis=1)
     ways = np.stack([from_directions, -directions], axis=-1)
@@ -310,11 +305,18 @@ def _bilinear(gray: Array, pts: Array) -> Array:
     )
 
 
-def _fit_line(points: Array) -> tuple[Array, Array]:
-    """A line through points (least squares, perpendicular distances): (point, direction)."""
-    centre = points.mean(axis=0)
-    _, _, vt = np.linalg.svd(points - centre)
-    return centre, vt[0]
+def _fit_lines(points: Array, line: Array, count: int) -> tuple[Array, Array]:
+    """Lines through points (least squares, perpendicular distances), ``line`` numbering
+    each point's line 0..count-1: each line's centre and direction (count x 2 each), the
+    direction the principal axis of its points' scatter."""
+    held = np.bincount(line, minlength=count)
+    centre = np.stack(
+        [np.bincount(line, points[:, 0], count), np.bincount(line, points[:, 1], count)], axis=1
+    ) / np.maximum(held, 1)[:, None]
+    dx, dy = points[:, 0] - centre[line, 0], points[:, 1] - centre[line, 1]
+    xx, xy, yy = (np.bincount(line, v, count) for v in (dx * dx, dx * dy, dy * dy))
+    turn = 0.5 * np.arctan2(2.0 * xy, xx - yy)
+    return centre, np.stack([np.cos(turn), np.sin(turn)], axis=1)
 
 
 class MarkerFinder:
