@@ -161,9 +161,15 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
     >>> round(edge_offset(layout, {0: grown[0], 1: grown[1]}, [0, 1]), 3)
     0.6
     """
-    if len(ids) < 2:
-        return 0.0
+    return _edge_fit(board, found, ids)[0]
+
+
+def _edge_fit(board: Array, found: dict[int, Array], ids: Sequence[int]) -> tuple[float, Array]:
+    """:func:`edge_offset`, and the corners of the markers ``ids`` with their edges moved in
+    by it (:func:`_moved_in`, the corners' ways out found once for both)."""
     image = np.vstack([found[i] for i in ids])
+    if len(ids) < 2:
+        return 0.0, image
     out = _outward(found, ids)
 
     def squares(offset: float) -> float:
@@ -173,9 +179,11 @@ def edge_offset(board: Array, found: dict[int, Array], ids: Sequence[int]) -> fl
     low, mid, high = squares(-step), squares(0.0), squares(step)
     curve = low - 2 * mid + high
     if not math.isfinite(curve) or curve <= 0:
-        return 0.0
+        return 0.0, image
     offset = step * (low - high) / (2 * curve)
-    return offset if abs(offset) <= MAX_EDGE_OFFSET_PX else 0.0
+    if abs(offset) > MAX_EDGE_OFFSET_PX:
+        return 0.0, image
+    return offset, image if offset == 0.0 else image - offset * out
 
 
 def _homography(board: Array, image: Array) -> tuple[Array | None, float]:
@@ -440,8 +448,8 @@ class MarkerFinder:
             )
         ids = tuple(sorted(found))
         board = np.array([c for i in ids for c in self.layout.corners(i)], dtype=np.float64)
-        offset = edge_offset(board, found, ids)
-        homography, squares = _homography(board, _moved_in(found, ids, offset))
+        offset, moved = _edge_fit(board, found, ids)
+        homography, squares = _homography(board, moved)
         if homography is None:
             raise BoardNotFound(
                 lazy("markers {ids} give no homography (degenerate corners)", ids=str(list(ids)))
