@@ -34,6 +34,10 @@ BRIGHTNESS = (0.4, 2.3)
 FACE_BRIGHTNESS = (0.4, float("inf"))
 """The same for a fitted face's colour: a face under a glare, brighter than the markers'
 white, is still its colour (on 150 harsh scenes, seed 1, pieces unseen 199 -> 124)."""
+FULL_CHROMA = 0.8
+"""A face shows its colour at full strength when its chroma is at least this share of the
+colour's (faces of the virtual camera's realistic frames: all of them; a glare pales a
+face below it, and so would a café's wall of a near hue taken for a face)."""
 LIKE_COSINE = 0.97
 """How closely a pixel's chroma must point the way of a face's to be like it."""
 LIKE_CHROMA = (0.5, 1.6)
@@ -90,6 +94,20 @@ class PieceColours:
         ratio = strength / own_strength
         ok: Array = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
         return ok.reshape(np.asarray(pixels).shape[:-1])
+
+    def at_full_strength(self, face: Array, color: Color) -> bool:
+        """Whether a face's colour (BGR) is as saturated as ``color``'s
+        (:data:`FULL_CHROMA`).
+
+        >>> blue = PieceColours({Color.BLUE: (35, 85, 185), Color.RED: (205, 45, 50)})
+        >>> blue.at_full_strength(np.array([190.0, 84.0, 32.0]), Color.BLUE)
+        True
+        >>> blue.at_full_strength(np.array([192.5, 153.9, 113.6]), Color.BLUE)  # paled
+        False
+        """
+        index = self.colors.index(color)
+        _, _, strength = _chroma(np.asarray(face, np.float32).reshape(1, 3))
+        return bool(strength[0] >= FULL_CHROMA * self._strength[index])
 
     def matches(self, face: Array, color: Color) -> bool:
         """Whether a fitted face's colour (BGR) is ``color`` (however bright:

@@ -238,7 +238,15 @@ class Locator:
         stays = {p.id for p in pending if self._stays(p)}
         colour_map: ColourMap | None = None
         if len(stays) < len(pending):
-            seen = {c: np.median(np.array(f), axis=0) for c, f in faces.items()}
+            # a colour as this look shows it, from the faces that show it at full strength:
+            # a face paled by a glare, or a wall of a near hue taken for one, would narrow
+            # it to a pale shade that the pieces of the colour are not
+            full = {
+                c: kept
+                for c, f in faces.items()
+                if (kept := [face for face in f if self.colours.at_full_strength(face, c)])
+            }
+            seen = {c: np.median(np.array(f), axis=0) for c, f in full.items()}
             colour_map = ColourMap(look, self.board, self.colours, seen)
             for placed in taken:
                 assert placed.pose is not None
@@ -291,32 +299,43 @@ class Locator:
         if not starts:
             return [], []
         fits = fit_outlines(look, self.board, [(p.shape, at) for p, at in starts], self.artwork)
-        space = self._space(taken + [Located(p, p.prior, True) for p in pieces if p.prior])
-        best: dict[str, tuple[float, Known, OutlineFit]] = {}
+        options: list[tuple[float, Known, Known, Pose, OutlineFit]] = []
         for (piece, at), fit in zip(starts, fits, strict=True):
             stayed = self._held(piece, fit, at)
             # a fit that stayed shows a guessed piece as it would one seen before
             judged = replace(piece, guessed=False) if stayed else piece
-            if (
-                (fit.found < PARTIAL_FOUND and not stayed)
-                or self._room(judged, fit, taken, at) != []
-                or not self._supported(piece, fit.pose, space)
-            ):
-                continue
-            quality = _quality(fit.found, fit.rms_mm)
-            if piece.id not in best or quality > best[piece.id][0]:
-                best[piece.id] = (quality, piece, fit)
+            if fit.found >= PARTIAL_FOUND or stayed:
+                options.append((_quality(fit.found, fit.rms_mm), piece, judged, at, fit))
+        options.sort(key=lambda option: -option[0])
         placed: list[tuple[Located, np.ndarray]] = []
         held: list[Located] = []
-        for _, piece, fit in sorted(best.values(), key=lambda option: -option[0]):
-            if self._rivals(piece.shape, fit.pose, taken):
-                continue  # another piece's start took the place
-            if fit.found < (GUESS_FOUND if piece.guessed else PARTIAL_FOUND):
-                held.append(self._located(piece, fit))
-                continue
-            taken.append(self._located(piece, fit))
-            placed.append((taken[-1], fit.face))
-        return placed, held
+        done: set[str] = set()
+        # a round places the pieces that could rest on what is placed so far; the next
+        # round those resting on them (a knocked piece placed from its start may hold up
+        # the new one, which its prior's place does not)
+        while True:
+            waiting = [p for p in pieces if p.id not in done]
+            space = self._space(taken + [Located(p, p.prior, True) for p in waiting if p.prior])
+            best: dict[str, tuple[Known, OutlineFit]] = {}
+            for _, piece, judged, at, fit in options:
+                if piece.id in done or piece.id in best:
+                    continue
+                if self._room(judged, fit, taken, at) == [] and self._supported(
+                    piece, fit.pose, space
+                ):
+                    best[piece.id] = (piece, fit)
+            count = len(done)
+            for piece, fit in best.values():
+                done.add(piece.id)
+                if self._rivals(piece.shape, fit.pose, taken):
+                    continue  # another piece's start took the place
+                if fit.found < (GUESS_FOUND if piece.guessed else PARTIAL_FOUND):
+                    held.append(self._located(piece, fit))
+                    continue
+                taken.append(self._located(piece, fit))
+                placed.append((taken[-1], fit.face))
+            if len(done) == count:
+                return placed, held
 
     def _stays(self, piece: Known) -> bool:
         """Whether the last look missed ``piece`` (no whole fit) at its prior (within
