@@ -158,3 +158,54 @@ def test_a_partial_tight_fit_that_stays_at_a_start_is_a_new_pieces_tentative_pla
     # there the guessed piece still needs most of its outline
     at_guess = Known("p16", Color.GREEN, Shape.SQUARE, start, guessed=True, starts=(start,))
     assert not LOCATOR._shows(at_guess, fit(Color.GREEN, stayed, found=0.55, rms=0.1), start)
+
+
+def test_a_piece_resting_on_one_placed_from_its_start_is_placed_too(monkeypatch):
+    """A knocked red square lies at one of its starts, 60 mm from its prior, and the new
+    blue square rests on it there: both are placed from their starts, the new one once
+    the square that holds it is (its prior's place holds nothing up there)."""
+    below, above = Pose(200.0, 17.0, 0.0), Pose(200.0, 51.2, 0.0)
+    knocked = Known("p2", Color.RED, Shape.SQUARE, Pose(140.0, 17.0, 0.0), starts=(below,))
+    new = Known("p9", Color.BLUE, Shape.SQUARE, Pose(60.0, 17.0, 0.0), guessed=True,
+                starts=(above,))
+    colour = {"p2": Color.RED, "p9": Color.BLUE}
+
+    def fits(look, board, starts, artwork):
+        return [fit(Color.BLUE if pose == above else Color.RED, pose, 0.95, 0.05)
+                for _, pose in starts]
+
+    monkeypatch.setattr(locate, "fit_outlines", fits)
+    taken: list = []
+    placed, held = LOCATOR._from_starts(None, [knocked, new], taken)
+    assert held == []
+    assert {p.known.id: p.pose for p, _ in placed} == {"p2": below, "p9": above}
+    assert all(p.known.color is colour[p.known.id] for p in taken)
+
+
+def test_a_new_piece_on_one_of_its_colour_counts_the_outline_that_runs_into_it():
+    """A new blue square resting on a blue square shows no edge along the side it rests
+    on: a tight fit that found 60 % of its outline shows it there, where the side runs
+    into the located square's face; not on a red square (the side should show), not with
+    loose residuals, and not with less than 45 % found."""
+    below, above = Pose(200.0, 17.0, 0.0), Pose(200.0, 51.2, 0.0)
+    new = Known("p9", Color.BLUE, Shape.SQUARE, above, guessed=True)
+
+    def under(color: Color) -> list:
+        return [LOCATOR._located(Known("p2", color, Shape.SQUARE, below), fit(color, below))]
+
+    part = fit(Color.BLUE, above, found=0.6, rms=0.06)
+    assert LOCATOR._shown(new, part, under(Color.BLUE)) > 0.8
+    assert LOCATOR._shows(new, part, None, under(Color.BLUE))
+    assert not LOCATOR._shows(new, part, None, under(Color.RED))
+    assert not LOCATOR._shows(new, part, None, [])
+    assert not LOCATOR._shows(new, fit(Color.BLUE, above, 0.6, 0.25), None, under(Color.BLUE))
+    assert not LOCATOR._shows(new, fit(Color.BLUE, above, 0.4, 0.06), None, under(Color.BLUE))
+
+
+def test_a_colour_is_learnt_only_from_faces_that_show_it_at_full_strength():
+    """A pale face (a fit on a café's pale blue blob, or a face under a glare) does not
+    narrow what the search takes for the colour; full faces do."""
+    pale, full = np.array([192.5, 153.9, 113.6]), np.array([190.0, 84.0, 32.0])
+    assert LOCATOR._as_seen({Color.BLUE: [pale]}) == {}
+    seen = LOCATOR._as_seen({Color.BLUE: [pale, full, full + 4.0]})
+    assert np.allclose(seen[Color.BLUE], full + 2.0)
