@@ -114,6 +114,13 @@ piece from :data:`MIN_FOUND` of its outline, a guessed one too, tentatively: a l
 the piece at that very place and turn, and a new piece pressed against one of its own
 colour shows only part of its outline (realistic drop 16 of the eye, seed 1: 64 % found,
 0.08 mm off, unseen with :data:`GUESS_FOUND` asked of it)."""
+STAYS_MM = 6.0
+"""A fit shows its piece only where it ended this close to where it started (a prior, a
+start): farther, it has wandered onto something else."""
+SEARCH_STAYS_MM = 12.0
+"""... and this close to a search's candidate: the colour map is coarse, and a diamond's
+silhouette may match best 10 mm along its long axis from where it lies (seed 3
+realistic drop 803 of the eye: fitted whole from there, 9.9 mm away, it was unseen)."""
 KNOCKED_MM = 25.0
 """Pieces whose prior fit failed are first looked for within this of their priors."""
 MIN_SHARE = 0.6
@@ -499,7 +506,7 @@ class Locator:
         fits = self._fitted(look, starts, taken)
         options = []
         for (piece, candidate), fit in zip(starts, fits, strict=True):
-            if self._room(piece, fit, taken, candidate.pose) is None:
+            if self._room(piece, fit, taken, candidate.pose, SEARCH_STAYS_MM) is None:
                 continue
             if not self._supported(piece, fit.pose, space):
                 continue
@@ -528,7 +535,8 @@ class Locator:
             for (piece, candidate), fit in zip(starts, fits, strict=True)
             if (piece.prior is not None and not piece.guessed)
             or (fit.found >= GUESS_FOUND
-                and self._room(piece, fit, taken, candidate.pose) is not None)
+                and self._room(piece, fit, taken, candidate.pose, SEARCH_STAYS_MM)
+                is not None)
         }
         rank: dict[str, int] = {}
         retry: list[int] = []
@@ -547,7 +555,7 @@ class Locator:
         )
         for (i, _), refit in zip(nudged, refits, strict=True):
             piece, candidate = starts[i]
-            if self._room(piece, refit, taken, candidate.pose) is None:
+            if self._room(piece, refit, taken, candidate.pose, SEARCH_STAYS_MM) is None:
                 continue
             # better than the fit it had, even one that failed: a fit that found the whole
             # outline but moved too far from a poor candidate is not replaced by a worse
@@ -570,7 +578,12 @@ class Locator:
         return any(other.id != piece.id for other in holders.met_by(grown))
 
     def _room(
-        self, piece: Known, fit: OutlineFit, taken: list[Located], start: Pose | None
+        self,
+        piece: Known,
+        fit: OutlineFit,
+        taken: list[Located],
+        start: Pose | None,
+        stays: float = STAYS_MM,
     ) -> list[Located] | None:
         """The located pieces a search's fit of ``piece`` would displace ([] for none), or
         None when it may not be taken: it does not show the piece (:meth:`_shows`), or
@@ -580,7 +593,7 @@ class Locator:
         on to part of an edge beside where its piece lies, and keep the piece that lies
         there from being found (a knocked triangle 97 % found, behind a square held 3.9 mm
         off on half its outline). The displaced piece is looked for again."""
-        if not self._shows(piece, fit, start, taken):
+        if not self._shows(piece, fit, start, taken, stays):
             return None
         rivals = self._rivals(piece.shape, fit.pose, taken)
         if all(r.found < PARTIAL_FOUND and _beats(fit, r) for r in rivals):
@@ -588,10 +601,15 @@ class Locator:
         return None
 
     def _shows(
-        self, piece: Known, fit: OutlineFit, start: Pose | None, taken: Sequence[Located] = ()
+        self,
+        piece: Known,
+        fit: OutlineFit,
+        start: Pose | None,
+        taken: Sequence[Located] = (),
+        stays: float = STAYS_MM,
     ) -> bool:
-        """Whether a fit shows ``piece`` at all: enough outline, tight, its colour, not
-        moved away from where it started; a guessed piece's outline shown
+        """Whether a fit shows ``piece`` at all: enough outline, tight, its colour, within
+        ``stays`` mm of where it started; a guessed piece's outline shown
         (:meth:`_shown`) beside the ``taken`` pieces."""
         if fit.rms_mm > MAX_RMS_MM or fit.found < MIN_FOUND_TIGHT:
             return False
@@ -605,7 +623,7 @@ class Locator:
         if not self.colours.matches(fit.face, piece.color):
             return False
         pose = fit.pose
-        return start is None or math.hypot(pose.x - start.x, pose.y - start.y) <= 6.0
+        return start is None or math.hypot(pose.x - start.x, pose.y - start.y) <= stays
 
     def _shown(self, piece: Known, fit: OutlineFit, taken: Sequence[Located]) -> float:
         """The share of ``fit``'s outline that shows where ``piece`` lies: the share found,

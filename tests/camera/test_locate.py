@@ -209,3 +209,27 @@ def test_a_colour_is_learnt_only_from_faces_that_show_it_at_full_strength():
     assert LOCATOR._as_seen({Color.BLUE: [pale]}) == {}
     seen = LOCATOR._as_seen({Color.BLUE: [pale, full, full + 4.0]})
     assert np.allclose(seen[Color.BLUE], full + 2.0)
+
+
+def test_a_search_candidate_a_diamond_length_off_still_gives_its_fit(monkeypatch):
+    """The coarse map's best match for a new yellow diamond lies 10 mm along its long axis
+    from where it lies: the fit from there, whole and tight, places it; a fit from a
+    prior that wandered as far does not show its piece."""
+    lies = Pose(284.2, 59.5, 171.4)
+    candidate = Candidate(Pose(279.0, 51.0, 165.0), 0.6)
+    new = Known("p803", Color.YELLOW, Shape.DIAMOND)
+
+    class Map:
+        def search(self, *_args):
+            return [candidate]
+
+        def share_of(self, *_args):
+            return 0.9
+
+    whole = fit(Color.YELLOW, lies, 1.0, 0.07)
+    monkeypatch.setattr(locate, "fit_outlines", lambda _l, _b, starts, *_a: [whole] * len(starts))
+    below = Pose(284.0, 17.0, 0.0)  # what it rests on
+    holder = [LOCATOR._located(Known("p2", Color.RED, Shape.SQUARE, below), fit(Color.RED, below))]
+    options = LOCATOR._options(None, Map(), [new], holder, holder, float("inf"))
+    assert [(piece.id, f.pose) for _, piece, f in options] == [("p803", lies)]
+    assert not LOCATOR._shows(new, whole, candidate.pose)
