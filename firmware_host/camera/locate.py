@@ -75,7 +75,12 @@ outline at 0.24 mm). Over 2583 located pieces of two renderers, 2 of the 2486 fi
 A fit from a prior that found less than :data:`PARTIAL_FOUND` with residuals looser than
 :data:`TIGHT_RMS_MM` is tentative: the searches near the prior look for a fuller one,
 which replaces it (a knocked square's half fit held part of a dropped circle of its
-colour). A tight one is a piece pressed against its own colour, and stays."""
+colour). A tight one stays where the part of its outline it did not find runs into a
+face of its own colour (:meth:`Locator._against`): a piece pressed against its own
+colour; elsewhere it is tentative too: a square's fit slid along one pair of its sides
+finds half its outline tightly (seed 2 realistic drop 872 of the eye: a yellow square
+held 3.5 mm off from a prior as far off, 48 % found, made a false touch that broke the
+shape rule)."""
 MIN_FOUND_TIGHT = 0.25
 TIGHT_RMS_MM = 0.15
 """A fit from a piece's prior whose found outline is this tight (RMS, mm) counts with
@@ -230,11 +235,7 @@ class Locator:
         # a fit on part of an outline is kept only if the searches find no fuller one: a
         # knocked piece's prior fit may hold on to a piece of an edge where it was, or to
         # part of a neighbour of its colour
-        tentative = {
-            t.known.id: t
-            for t in taken
-            if t.found < MIN_FOUND or (t.found < PARTIAL_FOUND and t.rms_mm > TIGHT_RMS_MM)
-        }
+        tentative = {t.known.id: t for t in taken if self._tentative(t, taken)}
         taken = [t for t in taken if t.known.id not in tentative]
         for placed in taken:
             result[placed.known.id] = placed
@@ -625,16 +626,35 @@ class Locator:
         pose = fit.pose
         return start is None or math.hypot(pose.x - start.x, pose.y - start.y) <= stays
 
+    def _tentative(self, placed: Located, taken: Sequence[Located]) -> bool:
+        """Whether a fit from a prior is kept only if the searches find no fuller one: it
+        found less than :data:`MIN_FOUND` of its outline, or less than
+        :data:`PARTIAL_FOUND` and is loose (:data:`TIGHT_RMS_MM`) or tight where what it
+        did not find runs into no face of its colour among ``taken`` (:meth:`_against`;
+        :data:`PARTIAL_RMS_MM` says why)."""
+        if placed.found < MIN_FOUND:
+            return True
+        if placed.found >= PARTIAL_FOUND:
+            return False
+        if placed.rms_mm > TIGHT_RMS_MM or placed.pose is None:
+            return True
+        return placed.found + self._against(placed.known, placed.pose, taken) < PARTIAL_FOUND
+
     def _shown(self, piece: Known, fit: OutlineFit, taken: Sequence[Located]) -> float:
         """The share of ``fit``'s outline that shows where ``piece`` lies: the share found,
         and, for a guessed piece's tight fit (:data:`TIGHT_RMS_MM`) from :data:`MIN_FOUND`
         found, the share running into a face of its colour among ``taken``
-        (:data:`AGAINST_MM`). A new piece resting on one of its colour shows no edge
+        (:meth:`_against`). A new piece resting on one of its colour shows no edge
         there: 58-68 % found, 0.1 mm off, it was unseen with :data:`GUESS_FOUND` asked
         of it (seed 3 realistic drops 81, 442, 492, 527 of the eye)."""
         if not piece.guessed or fit.found < MIN_FOUND or fit.rms_mm > TIGHT_RMS_MM:
             return fit.found
-        pose = fit.pose
+        return min(1.0, fit.found + self._against(piece, fit.pose, taken))
+
+    def _against(self, piece: Known, pose: Pose, taken: Sequence[Located]) -> float:
+        """The share of ``piece``'s outline at ``pose`` that runs into a face of its colour
+        among ``taken``: where the point :data:`AGAINST_MM` out along the outline's normal
+        lies on such a piece, no edge shows."""
         reach = self._reach[piece.shape] + AGAINST_MM
         faces = [
             piece_shape(self.board, p.known.shape, p.pose)
@@ -646,14 +666,14 @@ class Locator:
             <= reach + self._reach[p.known.shape]
         ]
         if not faces:
-            return fit.found
+            return 0.0
         outline = outline_points(self.board, piece.shape, pose)
         beyond = outline.points + AGAINST_MM * outline.normals
         against = sum(
             any(f.point_query((float(x), float(y))).distance <= 0.0 for f in faces)
             for x, y in beyond
         )
-        return min(1.0, fit.found + against / len(beyond))
+        return against / len(beyond)
 
     def _held(self, piece: Known, fit: OutlineFit, start: Pose) -> bool:
         """Whether ``fit``, from ``start`` (one of ``piece``'s starts), stayed there

@@ -233,3 +233,25 @@ def test_a_search_candidate_a_diamond_length_off_still_gives_its_fit(monkeypatch
     options = LOCATOR._options(None, Map(), [new], holder, holder, float("inf"))
     assert [(piece.id, f.pose) for _, piece, f in options] == [("p803", lies)]
     assert not LOCATOR._shows(new, whole, candidate.pose)
+
+
+def test_a_tight_half_fit_stays_only_where_it_runs_into_its_own_colour():
+    """A yellow square fitted from its prior on half its outline, tightly, is kept only if
+    the searches find no fuller fit, unless the half it did not find runs into a located
+    yellow face (a piece pressed against its own colour): a square's fit slid along one
+    pair of its sides finds half its outline as tightly."""
+    at, beside = Pose(150.0, 17.0, 0.0), Pose(184.2, 17.0, 0.0)
+    square = Known("p7", Color.YELLOW, Shape.SQUARE, at)
+    half = LOCATOR._located(square, fit(Color.YELLOW, at, found=0.5, rms=0.08))
+
+    def neighbour(color: Color) -> list:
+        return [LOCATOR._located(Known("p2", color, Shape.SQUARE, beside), fit(color, beside))]
+
+    assert LOCATOR._tentative(half, [half])
+    assert LOCATOR._tentative(half, [half, *neighbour(Color.RED)])
+    assert not LOCATOR._tentative(half, [half, *neighbour(Color.YELLOW)])
+    assert LOCATOR._tentative(
+        LOCATOR._located(square, fit(Color.YELLOW, at, found=0.5, rms=0.25)),
+        [*neighbour(Color.YELLOW)],
+    )
+    assert not LOCATOR._tentative(LOCATOR._located(square, fit(Color.YELLOW, at)), [])
