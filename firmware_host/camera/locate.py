@@ -62,8 +62,9 @@ the strips and gates referee it."""
 AGAINST_MM = 1.0
 """A point of a fitted outline runs into a face of the piece's own colour when the point
 this far out along its normal lies on a located piece of that colour: no edge shows
-there, and the fit of a guessed piece counts that part of its outline as shown
-(:meth:`Locator._shown`)."""
+there (:meth:`Locator._against`). A guessed piece's fit counts that part of its outline
+as shown (:meth:`Locator._shown`), and a tight half fit from a prior stays for it
+(:meth:`Locator._tentative`)."""
 PARTIAL_FOUND = 0.65
 PARTIAL_RMS_MM = 0.2
 """A fit that found less than :data:`PARTIAL_FOUND` of its outline counts only with
