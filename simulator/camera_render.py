@@ -303,21 +303,12 @@ def compose(
     look = np.random.default_rng(effects.look_seed)
     stand = _stand_color(table)
     ink = pane_drawing.Ink(table)
-
-    layer = board_drawing.Layer(view)
-    board_drawing.draw_stand(layer, board, setup.markers, stand)
-    faces = board_drawing.draw_rims(layer, board, list(pieces), setup.colors,
-                                    effects.table_seed)
-    board_drawing.draw_walls(layer, board, stand)
-    board_drawing.draw_edges(layer, board, setup.colors, edges_face)
-    board_drawing.draw_markers(layer, setup.markers)
-    board_drawing.draw_faces(layer, faces)
-
-    cafe = backdrop(view, effects.clutter, [setup.colors.of(c) for c in Color], look)
-    seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
-    image = cv2.add(cv2.multiply(cafe, seen, scale=1 / 255), layer.color)
+    image = _sharp_over_cafe(
+        _sharp_layer(board, setup, pieces, view, stand, effects.table_seed, edges_face),
+        backdrop(view, effects.clutter, [setup.colors.of(c) for c in Color], look),
+    )
     pane_drawing.draw_artwork(image, board, view, ink)
-    image = _light(image, board, view, effects, table)
+    _light(image, board, view, effects, table)
     # In front of the pane: no haze, no glare on them; the exposure and cast, though.
     light = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
     if effects.covered_marker is not None:
@@ -329,12 +320,42 @@ def compose(
     return image
 
 
+def _sharp_layer(
+    board: Board,
+    setup: CameraSetup,
+    pieces: Iterable[Piece],
+    view: CameraView,
+    stand: BGR,
+    table_seed: int,
+    edges_face: EdgeFace,
+) -> board_drawing.Layer:
+    """Everything in the board's plane and behind it (:mod:`simulator.board_drawing`)."""
+    layer = board_drawing.Layer(view)
+    board_drawing.draw_stand(layer, board, setup.markers, stand)
+    faces = board_drawing.draw_rims(layer, board, list(pieces), setup.colors, table_seed)
+    board_drawing.draw_walls(layer, board, stand)
+    board_drawing.draw_edges(layer, board, setup.colors, edges_face)
+    board_drawing.draw_markers(layer, setup.markers)
+    board_drawing.draw_faces(layer, faces)
+    return layer
+
+
+def _sharp_over_cafe(layer: board_drawing.Layer, cafe: np.ndarray) -> np.ndarray:
+    """The sharp ``layer`` laid over the ``cafe`` (in place: the café's array is the
+    image; the layer can go as soon as this returns)."""
+    seen = cv2.merge([cv2.bitwise_not(layer.alpha)] * 3)
+    cv2.multiply(cafe, seen, dst=cafe, scale=1 / 255)
+    cv2.add(cafe, layer.color, dst=cafe)
+    return cafe
+
+
 def expose(image: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.ndarray:
     """One frame (a new array) of the sensor's ``image``: its noise (from ``rng``), then
     JPEG."""
-    frame = image.copy()
     if effects.sensor_noise > 0:
-        frame = _sensor_noise(frame, effects.sensor_noise, rng)
+        frame = _sensor_noise(image, effects.sensor_noise, rng)
+    else:
+        frame = image.copy()
     if effects.jpeg_quality < 100:
         _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, effects.jpeg_quality])
         frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
@@ -363,9 +384,10 @@ HAZE = 230.0
 
 
 def _light(frame: np.ndarray, board: Board, view: CameraView, effects: Effects,
-           table: np.random.Generator) -> np.ndarray:
-    """``frame`` under exposure, colour cast, gradient, vignetting, a faint texture (the
-    table's: wood, paint, the pane's wear), the pane's haze and glare, from smooth fields."""
+           table: np.random.Generator) -> None:
+    """Put ``frame`` (in place) under exposure, colour cast, gradient, vignetting, a faint
+    texture (the table's: wood, paint, the pane's wear), the pane's haze and glare, from
+    smooth fields."""
     w, h = view.size
     lw, lh = -(-w // LIGHT_STEP), -(-h // LIGHT_STEP)
     u = (np.arange(lw, dtype=np.float32) + 0.5) / lw - 0.5
@@ -386,7 +408,8 @@ def _light(frame: np.ndarray, board: Board, view: CameraView, effects: Effects,
     cast = np.array(effects.gains, np.float32) * np.float32(effects.exposure)
     fixed = np.clip(np.round(gain[:, :, None] * cast * GAIN_ONE), 0, 255).astype(np.uint8)
     field = cv2.resize(fixed, (w, h), interpolation=cv2.INTER_LINEAR)
-    frame = cv2.multiply(frame, field, scale=1 / GAIN_ONE)
+    cv2.multiply(frame, field, dst=frame, scale=1 / GAIN_ONE)
+    del field
     yy, xx = (np.mgrid[0:lh, 0:lw].astype(np.float32) + 0.5) * LIGHT_STEP - 0.5
     for spot in effects.glare:
         (cu, cv_), = view.project([[spot.x, spot.y, GLARE_Z]])
@@ -399,8 +422,7 @@ def _light(frame: np.ndarray, board: Board, view: CameraView, effects: Effects,
     if shine.any():
         glare = cv2.resize(np.clip(shine * effects.exposure, 0, 255).astype(np.uint8), (w, h),
                            interpolation=cv2.INTER_LINEAR)
-        frame = cv2.add(frame, cv2.merge([glare] * 3))
-    return frame
+        cv2.add(frame, cv2.merge([glare] * 3), dst=frame)
 
 
 def _normal_quantiles() -> np.ndarray:
@@ -420,17 +442,26 @@ NORMAL_NOISE = np.round(16 * _normal_quantiles()).astype(np.int16)
 """Standard normal noise in 1/16 (+-3.5 sigma), indexed by a uniform random byte."""
 
 
+NOISE_ROWS = 64
+"""The sensor noise is added this many rows at a time (its 16-bit fields for a whole
+frame took 27 MB)."""
+
+
 def _sensor_noise(frame: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
-    """``frame`` with sensor noise as a camera's processing leaves it: luminance noise
-    (the same in every channel; chroma noise is what a camera's processing removes),
-    read noise plus shot noise, ``sigma`` levels at mid-grey (less in the dark, more in
-    the light)."""
+    """``frame`` (a new array) with sensor noise as a camera's processing leaves it:
+    luminance noise (the same in every channel; chroma noise is what a camera's
+    processing removes), read noise plus shot noise, ``sigma`` levels at mid-grey (less
+    in the dark, more in the light)."""
     read = sigma / 2
     shot = (sigma * sigma - read * read) / 128
     spread = np.round(np.sqrt(read * read + shot * np.arange(256)) * 16).astype(np.int16)
     h, w = frame.shape[:2]
     draws = np.frombuffer(rng.bytes(h * w), np.uint8).reshape(h, w)
-    luma = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    noise = cv2.multiply(cv2.LUT(draws, NORMAL_NOISE), cv2.LUT(luma, spread), scale=1 / 256,
-                         dtype=cv2.CV_16S)
-    return cv2.add(frame, cv2.merge([noise] * 3), dtype=cv2.CV_8U)
+    noisy = np.empty_like(frame)
+    for top in range(0, h, NOISE_ROWS):
+        rows = slice(top, top + NOISE_ROWS)
+        luma = cv2.cvtColor(frame[rows], cv2.COLOR_BGR2GRAY)
+        noise = cv2.multiply(cv2.LUT(draws[rows], NORMAL_NOISE), cv2.LUT(luma, spread),
+                             scale=1 / 256, dtype=cv2.CV_16S)
+        noisy[rows] = cv2.add(frame[rows], cv2.merge([noise] * 3), dtype=cv2.CV_8U)
+    return noisy

@@ -135,12 +135,14 @@ class VirtualCamera:
         kept = [i for i in range(count) if not (plan.dropped_frame and i == count - 1)]
         board, setup = self.table.board, self.setup
         still = compose(board, setup, shown, self.view, effects, edges_face)
-        images = {i: still for i in kept}
-        if plan.hand_frame in images:
-            images[plan.hand_frame] = compose(board, setup, shown, self.view,
-                                              dataclasses.replace(effects, hand=True), edges_face)
-        return [
-            expose(images[i], effects, np.random.default_rng([self.seed, 2, self.looks, i]))
+        with_hand = dataclasses.replace(effects, hand=True)
+        return [  # the scene with a hand is composed for its frame alone, then let go
+            expose(
+                compose(board, setup, shown, self.view, with_hand, edges_face)
+                if i == plan.hand_frame else still,
+                effects,
+                np.random.default_rng([self.seed, 2, self.looks, i]),
+            )
             for i in kept
         ]
 

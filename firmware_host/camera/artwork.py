@@ -69,9 +69,11 @@ class Artwork:
             np.minimum(distance[v0:v1, u0:u1], own, out=distance[v0:v1, u0:u1])
         self._near = _cells(distance, CLEARANCE_MM)
         self._distances = distance.astype(np.float32)
-        cells = np.indices((rows, columns))[::-1].reshape(2, -1).T
-        centres = self._origin + (cells + 0.5) * CELL_MM
-        self._tinted = self._inside_circle(centres).reshape(rows, columns)
+        # the cells' centres as a row of x and a column of y, broadcast (a list of every
+        # centre and its arithmetic took 40 MB at once)
+        x = self._origin[0] + (np.arange(columns) + 0.5) * CELL_MM
+        y = self._origin[1] + (np.arange(rows) + 0.5) * CELL_MM
+        self._tinted = self._inside_circle(x[None, :], y[:, None])
 
     def near(self, points: Array) -> Array:
         """Whether each point (N x 2, mm) lies within :data:`CLEARANCE_MM` of printed art."""
@@ -115,11 +117,12 @@ class Artwork:
         found: Array = cells.ravel().take(v)  # a flat index: numpy gathers by two slowly
         return found
 
-    def _inside_circle(self, points: Array) -> Array:
-        """Whether each point (N x 2, mm) lies inside a bonus circle."""
-        inside = np.zeros(len(points), bool)
-        for x, y, radius in self._circles:
-            inside |= (points[:, 0] - x) ** 2 + (points[:, 1] - y) ** 2 < radius * radius
+    def _inside_circle(self, x: Array, y: Array) -> Array:
+        """Whether each point lies inside a bonus circle, its coordinates (mm) ``x`` and
+        ``y`` broadcast together."""
+        inside = np.zeros(np.broadcast_shapes(x.shape, y.shape), bool)
+        for cx, cy, radius in self._circles:
+            inside |= (x - cx) ** 2 + (y - cy) ** 2 < radius * radius
         return inside
 
     def _distance(self, points: Array) -> Array:
