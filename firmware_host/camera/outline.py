@@ -624,11 +624,18 @@ def _gauss_newton_steps(
     weights = np.zeros(len(r))
     steps = np.full((count, 3), np.nan)
     solving = np.bincount(piece_of, ok, minlength=count) >= 6
+    # the Jacobian's columns apart, each piece's sums along its profiles in their order:
+    # numpy reduces a 3 x 3 matrix per profile slowly
+    columns = np.ascontiguousarray(jac.T)
+    products = np.empty((3, 3, len(r)))
     while solving.any():
         u = r / (TUKEY_C * sigma[piece_of])
         tukey = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
-        normal = np.add.reduceat(jac[:, :, None] * (tukey[:, None] * jac)[:, None, :], starts)
-        gradient = np.add.reduceat(jac * (tukey * r)[:, None], starts)
+        weighted = tukey * columns
+        for i in range(3):
+            np.multiply(columns[i], weighted, out=products[i])
+        normal = np.add.reduceat(products.reshape(9, -1), starts, axis=1).T.reshape(-1, 3, 3)
+        gradient = np.add.reduceat(columns * (tukey * r), starts, axis=1).T
         solved = np.zeros(count, bool)
         for circle, free in ((True, 2), (False, 3)):  # a circle's turn is no unknown
             group = np.flatnonzero(solving & (circles == circle))
