@@ -388,15 +388,19 @@ def _levelled_off(d: Array, first: Array) -> Array:
     ``first``); the last sample when it never does."""
     count = d.shape[1]
     across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
-    slope = np.zeros_like(across)
-    slope[:-1] = across[1:] - across[:-1]
+    slope = np.empty_like(across)
+    np.subtract(across[1:], across[:-1], out=slope[:-1])
+    slope[-1] = 0.0
     index = np.arange(count)[:, None]
-    after = index >= np.minimum(first, count - 1)[None, :]
-    peak = np.where(after & ~np.isnan(slope), slope, -np.inf)
+    peak = slope.copy()
+    np.copyto(peak, -np.inf, where=np.isnan(slope) | (index < np.minimum(first, count - 1)))
     for k in range(1, count):  # the running peak, a sample at a time for all profiles
         np.maximum(peak[k - 1], peak[k], out=peak[k])
-    flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
-    levelled: Array = np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    peak *= LEVEL_OFF
+    flat = slope < peak
+    flat &= index > first
+    flat[-1] = True  # the last sample, where none before it levels off
+    levelled: Array = flat.argmax(axis=0)
     return levelled
 
 
