@@ -553,9 +553,9 @@ def profile_offsets(
     :data:`TINT_DEPTH_MM` inside the outline, and ink across it is read as what it covers
     (:func:`_ink_bridged`). ``piece_of`` names each profile's piece (the noise level is
     each piece's own)."""
-    samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
-        [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
-    )
+    samples = np.empty((len(points), len(offsets), 2))
+    for c in (0, 1):  # x and y apart: numpy broadcasts along a 2-long axis slowly
+        np.add(points[:, c, None], offsets * normals[:, c, None], out=samples[..., c])
     colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
     shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
     faces = shades[np.arange(len(points)), shade]
