@@ -35,6 +35,7 @@ from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.games.dropit.rules.geometry import (
+    Extent,
     PieceSpace,
     extent,
     outline_reach,
@@ -769,7 +770,7 @@ def _apart(board: Board, shape: Shape, pose: Pose, other: Pose) -> float:
 def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     """``pose`` moved back inside the walls and above the floor when the fit put it
     through them by less than :data:`WALL_SLACK_MM` (a piece rests against them)."""
-    box = extent(piece_shape(board, shape, pose))
+    box = _extent(board, shape, pose)
     dx = dy = 0.0
     if 0 < -box.left <= WALL_SLACK_MM:
         dx = -box.left
@@ -778,6 +779,20 @@ def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     if 0 < -box.bottom <= WALL_SLACK_MM:
         dy = -box.bottom
     return Pose(pose.x + dx, pose.y + dy, pose.angle) if dx or dy else pose
+
+
+def _extent(board: Board, shape: Shape, pose: Pose) -> Extent:
+    """The bounds of ``shape`` at ``pose``: :func:`extent` of its :func:`piece_shape`, the
+    same figures, without making a pymunk shape (a fit's pose is checked for every fit)."""
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        r = dims.radius
+        return Extent(pose.x - r, pose.y - r, pose.x + r, pose.y + r)
+    turn = math.radians(pose.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    xs = [pose.x + x * cos - y * sin for x, y in dims.vertices]
+    ys = [pose.y + x * sin + y * cos for x, y in dims.vertices]
+    return Extent(min(xs), min(ys), max(xs), max(ys))
 
 
 def _canonical(board: Board, piece: Known, pose: Pose) -> Pose:
