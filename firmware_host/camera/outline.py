@@ -675,12 +675,12 @@ def _sides_covariance(
     used = held > 0
     if used.sum() < 2:
         return np.zeros_like(inverse)
-    means = np.bincount(side, weights * residuals, minlength=count)[used] / held[used]
-    variance = 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
-    pulls = np.stack(
-        [np.bincount(side, weights * column, minlength=count)[used] for column in jac.T],
-        axis=1,
-    )
+    held = held[used]
+    means = np.bincount(side, weights * residuals, minlength=count)[used] / held
+    variance = 2.0 * float(np.sum(held * means**2) / np.sum(held))
+    pulls = np.empty((len(held), jac.shape[1]))
+    for k, column in enumerate(jac.T):
+        pulls[:, k] = np.bincount(side, weights * column, minlength=count)[used]
     moves = pulls @ inverse  # each side moved out by 1 mm: the pose's step
     shared: Array = variance * (moves.T @ moves)
     return shared
@@ -698,14 +698,14 @@ def _finish(
 ) -> OutlineFit:
     """The fit's covariance and quality from its last residuals and weights (``usable``:
     the profiles clear of printed lines, of which ``found`` is the share counted)."""
-    counted = weights > 0
     total = float(weights.sum())
     r = np.where(np.isfinite(residuals), residuals, 0.0)
-    rms = math.sqrt(float((weights * r**2).sum()) / max(total, 1e-9))
+    squares = float((weights * r**2).sum())
+    rms = math.sqrt(squares / max(total, 1e-9))
     cols = [0, 1] if circle else [0, 1, 2]
     a = jac[:, cols]
     dof = max(total - len(cols), 1.0)
-    variance = max(float((weights * r**2).sum()) / dof, MIN_SIGMA_MM**2)
+    variance = max(squares / dof, MIN_SIGMA_MM**2)
     try:
         inverse = np.linalg.inv(a.T @ (weights[:, None] * a))
     except np.linalg.LinAlgError:
@@ -724,5 +724,5 @@ def _finish(
         cov = np.diag([1e6, 1e6, 1e6])
     cov[0, 0] += COVARIANCE_FLOOR_MM**2
     cov[1, 1] += COVARIANCE_FLOOR_MM**2
-    found = float(counted.sum()) / max(int(usable.sum()), 1)
+    found = int(np.count_nonzero(weights > 0)) / max(int(np.count_nonzero(usable)), 1)
     return OutlineFit(pose, cov, found, rms, face)
