@@ -578,17 +578,21 @@ def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> 
     rows = np.flatnonzero(inked[np.arange(len(inked)), inked.argmax(axis=1)])
     inked = inked[rows]
     count = len(offsets)
-    flat = colours.reshape(-1, 3)  # a sample by one index: numpy indexes by two slowly
+    bridged: Array = np.ascontiguousarray(colours)
+    # a sample's three channels as one item, by one index: numpy copies those fastest (a
+    # row of three numbers by two indices slowly)
+    item = np.dtype((np.void, 3 * bridged.itemsize))
+    flat = bridged.reshape(-1, 3).view(item).ravel()
     inside = inked & (offsets < 0)
     profile, at = np.nonzero(inside)
-    flat[rows[profile] * count + at] = faces[rows[profile]]
+    covered = np.ascontiguousarray(faces, bridged.dtype).view(item).ravel()
+    flat[rows[profile] * count + at] = covered[rows[profile]]
     beyond = inked & ~inside
     profile, at = np.nonzero(beyond)
     if len(profile):
         source = np.maximum.accumulate(np.where(beyond, 0, np.arange(count)), axis=1)
         first = rows[profile] * count
         flat[first + at] = flat[first + source[profile, at]]
-    bridged: Array = flat.reshape(colours.shape)
     return bridged
 
 
