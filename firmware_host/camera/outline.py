@@ -421,13 +421,12 @@ def _row_median(values: Array) -> Array:
 def _first_crossing(d: Array, level: Array, start: int) -> Array:
     """Per profile, the first sample index from ``start`` on whose distance exceeds
     ``level`` and stays above it for two more samples (the sample count when none does)."""
-    above = d > level[:, None]
+    above = d[:, start:] > level[:, None]  # only the samples from ``start`` on
     held = above.copy()
     held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
-    held[:, :start] = False
     first = held.argmax(axis=1)
     # whether any is held, from the first (numpy's any along a short axis is slower)
-    crossing: Array = np.where(held[np.arange(len(held)), first], first, d.shape[1])
+    crossing: Array = np.where(held[np.arange(len(held)), first], first + start, d.shape[1])
     return crossing
 
 
