@@ -302,13 +302,14 @@ def edge_offsets(
     face_like = inner < np.maximum(4.0 * noise, 0.08 * scale)
     low = inner + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
     low = np.where(np.isfinite(low), low, 0.08 * scale)  # no inside: a profile off the face
-    first = _first_crossing(d, low, count // 4)
-    levelled = _levelled_off(d, first)
+    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
+    first = _first_crossing(across, low, count // 4)
+    levelled = _levelled_off(across, first)
     corner = _rim_corner(profiles, faces, d, first, levelled, low, low - inner)
     outside = np.where(corner >= 0, d[rows, corner], d[rows, levelled])
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
-    k = _first_crossing(d, level, count // 4)
+    k = _first_crossing(across, level, count // 4)
     found = (first < count) & (k < count) & face_like & np.isfinite(outside)
     k = np.clip(k, 1, count - 1)
     before, after = d[rows, k - 1], d[rows, k]
@@ -382,12 +383,11 @@ def _darker(colours: Array, faces: Array, share: float) -> Array:
     return found
 
 
-def _levelled_off(d: Array, first: Array) -> Array:
-    """Per profile, the first sample past ``first`` where the rise of the distance has
-    levelled off (its slope under :data:`LEVEL_OFF` of the steepest slope since
-    ``first``); the last sample when it never does."""
-    count = d.shape[1]
-    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
+def _levelled_off(across: Array, first: Array) -> Array:
+    """Per profile, the first sample past ``first`` where the rise of the distance
+    (``across``: samples x profiles) has levelled off (its slope under :data:`LEVEL_OFF`
+    of the steepest slope since ``first``); the last sample when it never does."""
+    count = across.shape[0]
     slope = np.empty_like(across)
     np.subtract(across[1:], across[:-1], out=slope[:-1])
     slope[-1] = 0.0
@@ -418,15 +418,19 @@ def _row_median(values: Array) -> Array:
     return np.where(valid > 0, (low + high) / 2, np.nan)
 
 
-def _first_crossing(d: Array, level: Array, start: int) -> Array:
-    """Per profile, the first sample index from ``start`` on whose distance exceeds
-    ``level`` and stays above it for two more samples (the sample count when none does)."""
-    above = d[:, start:] > level[:, None]  # only the samples from ``start`` on
+def _first_crossing(across: Array, level: Array, start: int) -> Array:
+    """Per profile, the first sample index from ``start`` on whose distance (``across``:
+    samples x profiles) exceeds ``level`` and stays above it for two more samples (the
+    sample count when none does)."""
+    above = across[start:] > level  # only the samples from ``start`` on
     held = above.copy()
-    held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
-    first = held.argmax(axis=1)
+    held[:-2] &= above[1:-1]
+    held[:-2] &= above[2:]
+    by_profile = np.ascontiguousarray(held.T)  # argmax is fast along short contiguous rows
+    first = by_profile.argmax(axis=1)
     # whether any is held, from the first (numpy's any along a short axis is slower)
-    crossing: Array = np.where(held[np.arange(len(held)), first], first + start, d.shape[1])
+    held_first = by_profile[np.arange(len(first)), first]
+    crossing: Array = np.where(held_first, first + start, across.shape[0])
     return crossing
 
 
