@@ -202,6 +202,29 @@ def _clearance(into: Array, out_of: Array) -> float:
     return max(CORNER_CLEARANCE_MM, REACH_MM / sine)
 
 
+def _rings(board: Board, starts: Sequence[tuple[Shape, Pose]], inset: float) -> list[Array]:
+    """Each start's outline points moved inwards by ``inset`` mm (:func:`outline_points`),
+    turned for all the pieces of a shape by one stacked matrix product: a product per
+    piece, as :func:`outline_points` makes it."""
+    rings: dict[int, Array] = {}
+    by_shape: dict[Shape, list[int]] = {}
+    for i, (shape, _) in enumerate(starts):
+        by_shape.setdefault(shape, []).append(i)
+    for shape, members in by_shape.items():
+        rel = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)[0]
+        turns = np.empty((len(members), 2, 2))
+        centres = np.empty((len(members), 1, 2))
+        for k, i in enumerate(members):
+            pose = starts[i][1]
+            turn = math.radians(pose.angle)
+            cos, sin = math.cos(turn), math.sin(turn)
+            turns[k] = ((cos, sin), (-sin, cos))  # row vectors times this turn them by +turn
+            centres[k, 0] = (pose.x, pose.y)
+        for i, ring in zip(members, rel @ turns + centres, strict=True):
+            rings[i] = ring
+    return [rings[i] for i in range(len(starts))]
+
+
 def _face_samples(
     look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
 ) -> tuple[Array, Array, Array, Array]:
@@ -209,8 +232,7 @@ def _face_samples(
     outline and around its centroid (normalised BGR; G x 3), and those samples' colours
     and places (N x 3, N x 2) and pieces (N)."""
     groups = []
-    for shape, pose in starts:
-        ring = outline_points(board, shape, pose, inset=INSET_MM).points
+    for (_, pose), ring in zip(starts, _rings(board, starts, INSET_MM), strict=True):
         middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
         groups.append(np.vstack([ring, middle]))
     places = np.vstack(groups)
@@ -229,8 +251,7 @@ def shaded_faces(
     than :data:`MAX_SHADE`, is the whole face's colour."""
     faces, colours, places, piece_of = _face_samples(look, board, starts)
     shaded = np.repeat(faces[:, None, :], 2, axis=1)
-    rings = [outline_points(board, shape, pose, inset=SHADE_INSET_MM).points
-             for shape, pose in starts]
+    rings = _rings(board, starts, SHADE_INSET_MM)
     places = np.vstack([places, *rings])
     colours = np.vstack([colours, look.colours(np.vstack(rings))])
     piece_of = np.concatenate([piece_of, np.repeat(np.arange(len(rings)), [len(r) for r in rings])])
