@@ -503,7 +503,11 @@ def _fit(
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
     # every piece's outline at angle 0 around the origin, made once: a pose turns and moves it
-    units = [_unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0) for shape, _ in starts]
+    unit_of = {
+        shape: _unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0)
+        for shape in {shape for shape, _ in starts}
+    }
+    units = [unit_of[shape] for shape, _ in starts]
     sizes = np.array([len(u[0]) for u in units])
     rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
     levers = np.concatenate([u[2] for u in units])
