@@ -512,7 +512,8 @@ def _fit(
     rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
     levers = np.concatenate([u[2] for u in units])
     sides = np.concatenate([u[3] for u in units])
-    first_row = np.cumsum(sizes) - sizes
+    ends = np.cumsum(sizes)
+    own_rows = [np.arange(end - size, end) for end, size in zip(ends, sizes, strict=True)]
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
@@ -520,7 +521,7 @@ def _fit(
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
-        rows = np.concatenate([np.arange(first_row[i], first_row[i] + sizes[i]) for i in active])
+        rows = np.concatenate([own_rows[i] for i in active])
         piece_of = np.repeat(np.arange(len(active)), sizes[active])
         points, normals = _placed(
             rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
