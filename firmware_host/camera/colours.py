@@ -69,12 +69,13 @@ class PieceColours:
         pixel's brightness over its colour's that counts."""
         flat = np.asarray(pixels, np.float32).reshape(-1, 3)
         chroma, brightness, strength = _chroma(flat)
-        cosine = _dot(chroma, self._direction.T) / np.maximum(strength, 1e-6)[:, None]
-        best = cosine.argmax(axis=1)
-        rows = np.arange(len(flat))
+        # colours x pixels: numpy is slow along a short last axis
+        cosines = _dot(chroma, self._direction.T[:, :, None]) / np.maximum(strength, 1e-6)
+        best = cosines.argmax(axis=0)
+        cosine = cosines.max(axis=0)  # the best one's (NaN for a NaN pixel, as its every one)
         ratio = brightness / self._brightness[best]
         ok = (
-            (cosine[rows, best] >= MIN_COSINE)
+            (cosine >= MIN_COSINE)
             & (strength >= MIN_CHROMA * self._strength[best])
             & (ratio >= brightness_range[0])
             & (ratio <= brightness_range[1])
@@ -90,7 +91,7 @@ class PieceColours:
         chroma, _, strength = _chroma(flat)
         own = np.asarray(face, np.float32) - float(np.mean(face))
         own_strength = max(float(np.linalg.norm(own)), 1e-6)
-        cosine = _dot(chroma, own[:, None])[:, 0] / np.maximum(strength, 1e-6) / own_strength
+        cosine = _dot(chroma, own) / np.maximum(strength, 1e-6) / own_strength
         ratio = strength / own_strength
         ok: Array = (cosine >= LIKE_COSINE) & (ratio >= LIKE_CHROMA[0]) & (ratio <= LIKE_CHROMA[1])
         return ok.reshape(np.asarray(pixels).shape[:-1])
@@ -123,21 +124,21 @@ class PieceColours:
         return int(found[0]) == self.colors.index(color)
 
 
-def _chroma(flat: Array) -> tuple[Array, Array, Array]:
-    """Pixels' (N x 3) chroma (N x 3), brightness and chroma's strength (N each), channel by
-    channel (numpy reduces along a 3-long axis slowly)."""
+def _chroma(flat: Array) -> tuple[tuple[Array, Array, Array], Array, Array]:
+    """Pixels' (N x 3) chroma (the colour less its grey part: its three channels, N each),
+    brightness and chroma's strength (N each), channel by channel (numpy reduces and
+    broadcasts along a 3-long axis slowly)."""
     brightness = (flat[:, 0] + flat[:, 1] + flat[:, 2]) / 3
-    chroma = flat - brightness[:, None]
-    strength = np.sqrt(chroma[:, 0] ** 2 + chroma[:, 1] ** 2 + chroma[:, 2] ** 2)
+    chroma = (flat[:, 0] - brightness, flat[:, 1] - brightness, flat[:, 2] - brightness)
+    strength = np.sqrt(chroma[0] ** 2 + chroma[1] ** 2 + chroma[2] ** 2)
     return chroma, brightness, strength
 
 
-def _dot(chroma: Array, directions: Array) -> Array:
-    """``chroma @ directions`` (N x 3 by 3 x K) summed channel by channel: numpy would hand
-    a long product to several BLAS threads that mostly wait for each other."""
+def _dot(chroma: tuple[Array, Array, Array], directions: Array) -> Array:
+    """Each pixel's ``chroma`` (three channels, N each) dotted with ``directions`` (3, or
+    3 x K x 1 for K directions: K x N), summed channel by channel: numpy would hand a long
+    product to several BLAS threads that mostly wait for each other."""
     product: Array = (
-        chroma[:, 0, None] * directions[0]
-        + chroma[:, 1, None] * directions[1]
-        + chroma[:, 2, None] * directions[2]
+        chroma[0] * directions[0] + chroma[1] * directions[1] + chroma[2] * directions[2]
     )
     return product

@@ -33,8 +33,9 @@ from firmware_host.camera.outline import OutlineFit, fit_outlines, outline_point
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
-from firmware_host.config.board import Board
+from firmware_host.config.board import Board, CircleShape
 from firmware_host.games.dropit.rules.geometry import (
+    Extent,
     PieceSpace,
     extent,
     outline_reach,
@@ -658,7 +659,7 @@ class Locator:
         lies on such a piece, no edge shows."""
         reach = self._reach[piece.shape] + AGAINST_MM
         faces = [
-            piece_shape(self.board, p.known.shape, p.pose)
+            (p.known.shape, p.pose)
             for p in taken
             if p.known.color is piece.color
             and p.known.id != piece.id
@@ -670,11 +671,10 @@ class Locator:
             return 0.0
         outline = outline_points(self.board, piece.shape, pose)
         beyond = outline.points + AGAINST_MM * outline.normals
-        against = sum(
-            any(f.point_query((float(x), float(y))).distance <= 0.0 for f in faces)
-            for x, y in beyond
-        )
-        return against / len(beyond)
+        against = np.zeros(len(beyond), bool)
+        for shape, at in faces:
+            against |= _covered(self.board, shape, at, beyond)
+        return int(against.sum()) / len(beyond)
 
     def _held(self, piece: Known, fit: OutlineFit, start: Pose) -> bool:
         """Whether ``fit``, from ``start`` (one of ``piece``'s starts), stayed there
@@ -718,6 +718,29 @@ class Locator:
         return Located(piece, pose, True, fit.sigma, fit.found, fit.rms_mm)
 
 
+def _covered(board: Board, shape: Shape, pose: Pose, points: np.ndarray) -> np.ndarray:
+    """Whether each point (N x 2, mm) lies on ``shape`` at ``pose`` (inside or on its
+    outline): pymunk's point query of :func:`piece_shape` (a distance of at most 0), for
+    all the points at once."""
+    dims = board.shapes.of(shape)
+    x, y = points[:, 0], points[:, 1]
+    if isinstance(dims, CircleShape):
+        dx, dy = x - pose.x, y - pose.y
+        on: np.ndarray = np.sqrt(dx * dx + dy * dy) <= dims.radius
+        return on
+    turn = math.radians(pose.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    corners = [
+        (pose.x + vx * cos - vy * sin, pose.y + vx * sin + vy * cos) for vx, vy in dims.vertices
+    ]
+    on = np.ones(len(points), bool)
+    ax, ay = corners[-1]
+    for bx, by in corners:  # counter-clockwise: off where beyond a side, along its normal
+        on &= (by - ay) * (x - bx) - (bx - ax) * (y - by) <= 0.0
+        ax, ay = bx, by
+    return on
+
+
 def _quality(found: float, rms_mm: float) -> float:
     """How well a fit shows its piece: the share of its outline found, less its residuals
     (mm) over :data:`MAX_RMS_MM`."""
@@ -747,7 +770,7 @@ def _apart(board: Board, shape: Shape, pose: Pose, other: Pose) -> float:
 def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     """``pose`` moved back inside the walls and above the floor when the fit put it
     through them by less than :data:`WALL_SLACK_MM` (a piece rests against them)."""
-    box = extent(piece_shape(board, shape, pose))
+    box = _extent(board, shape, pose)
     dx = dy = 0.0
     if 0 < -box.left <= WALL_SLACK_MM:
         dx = -box.left
@@ -756,6 +779,20 @@ def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     if 0 < -box.bottom <= WALL_SLACK_MM:
         dy = -box.bottom
     return Pose(pose.x + dx, pose.y + dy, pose.angle) if dx or dy else pose
+
+
+def _extent(board: Board, shape: Shape, pose: Pose) -> Extent:
+    """The bounds of ``shape`` at ``pose``: :func:`extent` of its :func:`piece_shape`, the
+    same figures, without making a pymunk shape (a fit's pose is checked for every fit)."""
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        r = dims.radius
+        return Extent(pose.x - r, pose.y - r, pose.x + r, pose.y + r)
+    turn = math.radians(pose.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    xs = [pose.x + x * cos - y * sin for x, y in dims.vertices]
+    ys = [pose.y + x * sin + y * cos for x, y in dims.vertices]
+    return Extent(min(xs), min(ys), max(xs), max(ys))
 
 
 def _canonical(board: Board, piece: Known, pose: Pose) -> Pose:

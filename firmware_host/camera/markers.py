@@ -266,7 +266,9 @@ def _refined(gray: Array, quads: Sequence[Array]) -> list[Array | None]:
     base = corner[side] + t[:, None] * along[side]
     s = np.arange(-EDGE_REACH_PX, EDGE_REACH_PX + 0.01, 0.25)
     # a row of crossings per point along a side
-    pts = base[:, None, :] + s[None, :, None] * normal[side][:, None, :]
+    pts = np.empty((len(base), len(s), 2))
+    for c in (0, 1):  # x and y apart: numpy broadcasts along a 2-long axis slowly
+        np.add(base[:, c, None], s * normal[side, c, None], out=pts[..., c])
     grey = _bilinear(gray, pts.reshape(-1, 2)).reshape(-1, len(s))
     inner, outer = grey[:, :4].mean(axis=1), grey[:, -4:].mean(axis=1)
     level = (inner + outer) / 2

@@ -202,6 +202,29 @@ def _clearance(into: Array, out_of: Array) -> float:
     return max(CORNER_CLEARANCE_MM, REACH_MM / sine)
 
 
+def _rings(board: Board, starts: Sequence[tuple[Shape, Pose]], inset: float) -> list[Array]:
+    """Each start's outline points moved inwards by ``inset`` mm (:func:`outline_points`),
+    turned for all the pieces of a shape by one stacked matrix product: a product per
+    piece, as :func:`outline_points` makes it."""
+    rings: dict[int, Array] = {}
+    by_shape: dict[Shape, list[int]] = {}
+    for i, (shape, _) in enumerate(starts):
+        by_shape.setdefault(shape, []).append(i)
+    for shape, members in by_shape.items():
+        rel = _unit_outline(repr(board.shapes.of(shape)), board, shape, inset)[0]
+        turns = np.empty((len(members), 2, 2))
+        centres = np.empty((len(members), 1, 2))
+        for k, i in enumerate(members):
+            pose = starts[i][1]
+            turn = math.radians(pose.angle)
+            cos, sin = math.cos(turn), math.sin(turn)
+            turns[k] = ((cos, sin), (-sin, cos))  # row vectors times this turn them by +turn
+            centres[k, 0] = (pose.x, pose.y)
+        for i, ring in zip(members, rel @ turns + centres, strict=True):
+            rings[i] = ring
+    return [rings[i] for i in range(len(starts))]
+
+
 def _face_samples(
     look: LookFrames, board: Board, starts: Sequence[tuple[Shape, Pose]]
 ) -> tuple[Array, Array, Array, Array]:
@@ -209,8 +232,7 @@ def _face_samples(
     outline and around its centroid (normalised BGR; G x 3), and those samples' colours
     and places (N x 3, N x 2) and pieces (N)."""
     groups = []
-    for shape, pose in starts:
-        ring = outline_points(board, shape, pose, inset=INSET_MM).points
+    for (_, pose), ring in zip(starts, _rings(board, starts, INSET_MM), strict=True):
         middle = np.array([(pose.x + dx, pose.y + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)])
         groups.append(np.vstack([ring, middle]))
     places = np.vstack(groups)
@@ -229,8 +251,7 @@ def shaded_faces(
     than :data:`MAX_SHADE`, is the whole face's colour."""
     faces, colours, places, piece_of = _face_samples(look, board, starts)
     shaded = np.repeat(faces[:, None, :], 2, axis=1)
-    rings = [outline_points(board, shape, pose, inset=SHADE_INSET_MM).points
-             for shape, pose in starts]
+    rings = _rings(board, starts, SHADE_INSET_MM)
     places = np.vstack([places, *rings])
     colours = np.vstack([colours, look.colours(np.vstack(rings))])
     piece_of = np.concatenate([piece_of, np.repeat(np.arange(len(rings)), [len(r) for r in rings])])
@@ -302,13 +323,14 @@ def edge_offsets(
     face_like = inner < np.maximum(4.0 * noise, 0.08 * scale)
     low = inner + np.maximum(RISE_SCATTERS * scatter, RISE_SHARE * scale)
     low = np.where(np.isfinite(low), low, 0.08 * scale)  # no inside: a profile off the face
-    first = _first_crossing(d, low, count // 4)
-    levelled = _levelled_off(d, first)
+    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
+    first = _first_crossing(across, low, count // 4)
+    levelled = _levelled_off(across, first)
     corner = _rim_corner(profiles, faces, d, first, levelled, low, low - inner)
     outside = np.where(corner >= 0, d[rows, corner], d[rows, levelled])
     level = np.maximum(0.5 * (inner + outside), low)
     level = np.where(np.isfinite(level), level, low)
-    k = _first_crossing(d, level, count // 4)
+    k = _first_crossing(across, level, count // 4)
     found = (first < count) & (k < count) & face_like & np.isfinite(outside)
     k = np.clip(k, 1, count - 1)
     before, after = d[rows, k - 1], d[rows, k]
@@ -382,21 +404,24 @@ def _darker(colours: Array, faces: Array, share: float) -> Array:
     return found
 
 
-def _levelled_off(d: Array, first: Array) -> Array:
-    """Per profile, the first sample past ``first`` where the rise of the distance has
-    levelled off (its slope under :data:`LEVEL_OFF` of the steepest slope since
-    ``first``); the last sample when it never does."""
-    count = d.shape[1]
-    across = np.ascontiguousarray(d.T)  # samples x profiles: numpy is fast along long rows
-    slope = np.zeros_like(across)
-    slope[:-1] = across[1:] - across[:-1]
+def _levelled_off(across: Array, first: Array) -> Array:
+    """Per profile, the first sample past ``first`` where the rise of the distance
+    (``across``: samples x profiles) has levelled off (its slope under :data:`LEVEL_OFF`
+    of the steepest slope since ``first``); the last sample when it never does."""
+    count = across.shape[0]
+    slope = np.empty_like(across)
+    np.subtract(across[1:], across[:-1], out=slope[:-1])
+    slope[-1] = 0.0
     index = np.arange(count)[:, None]
-    after = index >= np.minimum(first, count - 1)[None, :]
-    peak = np.where(after & ~np.isnan(slope), slope, -np.inf)
+    peak = slope.copy()
+    np.copyto(peak, -np.inf, where=np.isnan(slope) | (index < np.minimum(first, count - 1)))
     for k in range(1, count):  # the running peak, a sample at a time for all profiles
         np.maximum(peak[k - 1], peak[k], out=peak[k])
-    flat = after & (index > first[None, :]) & (slope < LEVEL_OFF * peak)
-    levelled: Array = np.where(flat.any(axis=0), flat.argmax(axis=0), count - 1)
+    peak *= LEVEL_OFF
+    flat = slope < peak
+    flat &= index > first
+    flat[-1] = True  # the last sample, where none before it levels off
+    levelled: Array = flat.argmax(axis=0)
     return levelled
 
 
@@ -414,16 +439,19 @@ def _row_median(values: Array) -> Array:
     return np.where(valid > 0, (low + high) / 2, np.nan)
 
 
-def _first_crossing(d: Array, level: Array, start: int) -> Array:
-    """Per profile, the first sample index from ``start`` on whose distance exceeds
-    ``level`` and stays above it for two more samples (the sample count when none does)."""
-    above = d > level[:, None]
+def _first_crossing(across: Array, level: Array, start: int) -> Array:
+    """Per profile, the first sample index from ``start`` on whose distance (``across``:
+    samples x profiles) exceeds ``level`` and stays above it for two more samples (the
+    sample count when none does)."""
+    above = across[start:] > level  # only the samples from ``start`` on
     held = above.copy()
-    held[:, :-2] &= above[:, 1:-1] & above[:, 2:]
-    held[:, :start] = False
-    first = held.argmax(axis=1)
+    held[:-2] &= above[1:-1]
+    held[:-2] &= above[2:]
+    by_profile = np.ascontiguousarray(held.T)  # argmax is fast along short contiguous rows
+    first = by_profile.argmax(axis=1)
     # whether any is held, from the first (numpy's any along a short axis is slower)
-    crossing: Array = np.where(held[np.arange(len(held)), first], first, d.shape[1])
+    held_first = by_profile[np.arange(len(first)), first]
+    crossing: Array = np.where(held_first, first + start, across.shape[0])
     return crossing
 
 
@@ -475,12 +503,17 @@ def _fit(
     poses = [pose for _, pose in starts]
     circles = [isinstance(board.shapes.of(shape), CircleShape) for shape, _ in starts]
     # every piece's outline at angle 0 around the origin, made once: a pose turns and moves it
-    units = [_unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0) for shape, _ in starts]
+    unit_of = {
+        shape: _unit_outline(repr(board.shapes.of(shape)), board, shape, 0.0)
+        for shape in {shape for shape, _ in starts}
+    }
+    units = [unit_of[shape] for shape, _ in starts]
     sizes = np.array([len(u[0]) for u in units])
     rel, unit_normals = np.vstack([u[0] for u in units]), np.vstack([u[1] for u in units])
     levers = np.concatenate([u[2] for u in units])
     sides = np.concatenate([u[3] for u in units])
-    first_row = np.cumsum(sizes) - sizes
+    ends = np.cumsum(sizes)
+    own_rows = [np.arange(end - size, end) for end, size in zip(ends, sizes, strict=True)]
     done: dict[int, OutlineFit] = {}
     last: dict[int, tuple[Array, Array, Array, Array, Array]] = {}
     for iteration in range(iterations):
@@ -488,7 +521,7 @@ def _fit(
         active = [i for i in range(len(starts)) if i not in done]
         if not active:
             break
-        rows = np.concatenate([np.arange(first_row[i], first_row[i] + sizes[i]) for i in active])
+        rows = np.concatenate([own_rows[i] for i in active])
         piece_of = np.repeat(np.arange(len(active)), sizes[active])
         points, normals = _placed(
             rel[rows], unit_normals[rows], [poses[i] for i in active], piece_of
@@ -549,9 +582,9 @@ def profile_offsets(
     :data:`TINT_DEPTH_MM` inside the outline, and ink across it is read as what it covers
     (:func:`_ink_bridged`). ``piece_of`` names each profile's piece (the noise level is
     each piece's own)."""
-    samples = np.stack(  # x and y apart: numpy broadcasts along a 2-long axis slowly
-        [points[:, c, None] + offsets * normals[:, c, None] for c in (0, 1)], axis=-1
-    )
+    samples = np.empty((len(points), len(offsets), 2))
+    for c in (0, 1):  # x and y apart: numpy broadcasts along a 2-long axis slowly
+        np.add(points[:, c, None], offsets * normals[:, c, None], out=samples[..., c])
     colours = look.colours(samples.reshape(-1, 2)).reshape(-1, len(offsets), 3)
     shade = artwork.tinted(points - TINT_DEPTH_MM * normals).astype(np.int64)
     faces = shades[np.arange(len(points)), shade]
@@ -574,17 +607,21 @@ def _ink_bridged(colours: Array, inked: Array, faces: Array, offsets: Array) -> 
     rows = np.flatnonzero(inked[np.arange(len(inked)), inked.argmax(axis=1)])
     inked = inked[rows]
     count = len(offsets)
-    flat = colours.reshape(-1, 3)  # a sample by one index: numpy indexes by two slowly
+    bridged: Array = np.ascontiguousarray(colours)
+    # a sample's three channels as one item, by one index: numpy copies those fastest (a
+    # row of three numbers by two indices slowly)
+    item = np.dtype((np.void, 3 * bridged.itemsize))
+    flat = bridged.reshape(-1, 3).view(item).ravel()
     inside = inked & (offsets < 0)
     profile, at = np.nonzero(inside)
-    flat[rows[profile] * count + at] = faces[rows[profile]]
+    covered = np.ascontiguousarray(faces, bridged.dtype).view(item).ravel()
+    flat[rows[profile] * count + at] = covered[rows[profile]]
     beyond = inked & ~inside
     profile, at = np.nonzero(beyond)
     if len(profile):
         source = np.maximum.accumulate(np.where(beyond, 0, np.arange(count)), axis=1)
         first = rows[profile] * count
         flat[first + at] = flat[first + source[profile, at]]
-    bridged: Array = flat.reshape(colours.shape)
     return bridged
 
 
@@ -624,11 +661,18 @@ def _gauss_newton_steps(
     weights = np.zeros(len(r))
     steps = np.full((count, 3), np.nan)
     solving = np.bincount(piece_of, ok, minlength=count) >= 6
+    # the Jacobian's columns apart, each piece's sums along its profiles in their order:
+    # numpy reduces a 3 x 3 matrix per profile slowly
+    columns = np.ascontiguousarray(jac.T)
+    products = np.empty((3, 3, len(r)))
     while solving.any():
         u = r / (TUKEY_C * sigma[piece_of])
         tukey = np.where(ok & (np.abs(u) < 1), (1 - u**2) ** 2, 0.0)
-        normal = np.add.reduceat(jac[:, :, None] * (tukey[:, None] * jac)[:, None, :], starts)
-        gradient = np.add.reduceat(jac * (tukey * r)[:, None], starts)
+        weighted = tukey * columns
+        for i in range(3):
+            np.multiply(columns[i], weighted, out=products[i])
+        normal = np.add.reduceat(products.reshape(9, -1), starts, axis=1).T.reshape(-1, 3, 3)
+        gradient = np.add.reduceat(columns * (tukey * r), starts, axis=1).T
         solved = np.zeros(count, bool)
         for circle, free in ((True, 2), (False, 3)):  # a circle's turn is no unknown
             group = np.flatnonzero(solving & (circles == circle))
@@ -664,12 +708,12 @@ def _sides_covariance(
     used = held > 0
     if used.sum() < 2:
         return np.zeros_like(inverse)
-    means = np.bincount(side, weights * residuals, minlength=count)[used] / held[used]
-    variance = 2.0 * float(np.sum(held[used] * means**2) / np.sum(held[used]))
-    pulls = np.stack(
-        [np.bincount(side, weights * column, minlength=count)[used] for column in jac.T],
-        axis=1,
-    )
+    held = held[used]
+    means = np.bincount(side, weights * residuals, minlength=count)[used] / held
+    variance = 2.0 * float(np.sum(held * means**2) / np.sum(held))
+    pulls = np.empty((len(held), jac.shape[1]))
+    for k, column in enumerate(jac.T):
+        pulls[:, k] = np.bincount(side, weights * column, minlength=count)[used]
     moves = pulls @ inverse  # each side moved out by 1 mm: the pose's step
     shared: Array = variance * (moves.T @ moves)
     return shared
@@ -687,14 +731,14 @@ def _finish(
 ) -> OutlineFit:
     """The fit's covariance and quality from its last residuals and weights (``usable``:
     the profiles clear of printed lines, of which ``found`` is the share counted)."""
-    counted = weights > 0
     total = float(weights.sum())
     r = np.where(np.isfinite(residuals), residuals, 0.0)
-    rms = math.sqrt(float((weights * r**2).sum()) / max(total, 1e-9))
+    squares = float((weights * r**2).sum())
+    rms = math.sqrt(squares / max(total, 1e-9))
     cols = [0, 1] if circle else [0, 1, 2]
     a = jac[:, cols]
     dof = max(total - len(cols), 1.0)
-    variance = max(float((weights * r**2).sum()) / dof, MIN_SIGMA_MM**2)
+    variance = max(squares / dof, MIN_SIGMA_MM**2)
     try:
         inverse = np.linalg.inv(a.T @ (weights[:, None] * a))
     except np.linalg.LinAlgError:
@@ -713,5 +757,5 @@ def _finish(
         cov = np.diag([1e6, 1e6, 1e6])
     cov[0, 0] += COVARIANCE_FLOOR_MM**2
     cov[1, 1] += COVARIANCE_FLOOR_MM**2
-    found = float(counted.sum()) / max(int(usable.sum()), 1)
+    found = int(np.count_nonzero(weights > 0)) / max(int(np.count_nonzero(usable)), 1)
     return OutlineFit(pose, cov, found, rms, face)

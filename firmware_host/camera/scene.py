@@ -77,20 +77,25 @@ def marker_levels(layout: MarkerLayout, frame: Array, view: BoardView) -> Levels
     Black: the middle of each marker's border cells (a sixth of the side inside its edge);
     white: the middle of its quiet zone.
     """
-    blacks: list[Array] = []
-    whites: list[Array] = []
-    for marker_id in view.markers:
-        cx, cy = layout.centres[marker_id]
-        half = layout.size / 2
-        inner = half - layout.size / 12
-        outer = half + max(layout.quiet_zone, 1.0) / 2
-        ring = np.linspace(-1.0, 1.0, 9)
-        for r, into in ((inner, blacks), (outer, whites)):
-            pts = [(cx + t * r * 0.8, cy + s * r) for t in ring for s in (-1, 1)]
-            pts += [(cx + s * r, cy + t * r * 0.8) for t in ring for s in (-1, 1)]
-            into.append(np.array(pts))
+    half = layout.size / 2
+    inner = half - layout.size / 12
+    outer = half + max(layout.quiet_zone, 1.0) / 2
+    # per ring, 9 points along each pair of opposite sides (8 tenths of the side), for
+    # every marker at once: along the x sides, then along the y sides
+    along = np.repeat(np.linspace(-1.0, 1.0, 9), 2)
+    across = np.tile([-1.0, 1.0], 9)
+    centres = np.array([layout.centres[m] for m in view.markers], float)
+    cx, cy = centres[:, 0, None], centres[:, 1, None]
+    rings = []
+    for r in (inner, outer):
+        ring = np.empty((len(centres), 2 * len(along), 2))
+        ring[:, : len(along), 0] = cx + along * r * 0.8
+        ring[:, : len(along), 1] = cy + across * r
+        ring[:, len(along) :, 0] = cx + across * r
+        ring[:, len(along) :, 1] = cy + along * r * 0.8
+        rings.append(ring.reshape(-1, 2))
     # every point sampled at once, then split into the blacks and the whites
-    colours = sample(frame, view.to_image(np.vstack(blacks + whites)))
+    colours = sample(frame, view.to_image(np.vstack(rings)))
     black = np.median(colours[: len(colours) // 2], axis=0)
     white = np.median(colours[len(colours) // 2 :], axis=0)
     return Levels(black.astype(np.float32), white.astype(np.float32))

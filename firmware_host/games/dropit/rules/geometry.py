@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 import pymunk
@@ -78,7 +79,13 @@ def turn_period(board: Board, shape: Shape) -> float:
     dims = board.shapes.of(shape)
     if isinstance(dims, CircleShape):
         return 360.0
-    vertices = [(float(x), float(y)) for x, y in dims.vertices]
+    return _polygon_period(tuple((float(x), float(y)) for x, y in dims.vertices))
+
+
+@cache
+def _polygon_period(vertices: tuple[Vertex, ...]) -> float:
+    """:func:`turn_period` of a polygon's ``vertices`` (found once per polygon: the
+    locator asks it for every fit)."""
     for n in (6, 4, 3, 2):
         turn = math.radians(360.0 / n)
         cos, sin = math.cos(turn), math.sin(turn)
