@@ -27,9 +27,9 @@ from dataclasses import dataclass, replace
 
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
-from firmware_host.games.dropit.rules.geometry import PieceSpace, piece_shape
+from firmware_host.games.dropit.rules.geometry import PieceSpace, extent, piece_shape
 from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
-from firmware_host.games.dropit.rules.pieces import Piece, Pose
+from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 from firmware_host.games.dropit.rules.position import Position
 
 SIGMAS = 2.0
@@ -83,6 +83,13 @@ MERGED_MM = 0.3
 to a seen piece of its own colour touches it: where the two faces run into one another no
 outline shows (that is why part of it was not found), and a trial that parts them is
 ruled out by what the camera saw."""
+FLOOR_SINK_MM = 0.1
+"""How deep into the floor a piece resting on it may lie: a physics model lets resting
+shapes overlap by its collision slop (the reference physics' is 0.1 mm, and so is the
+simulator's); a real board's pieces lie on it. A dropped piece located this close to
+the floor, within its height's uncertainty, rests on it: its height is the floor's,
+known to that band, where the fit knows it to about 0.2 mm (a square or a circle on the
+floor with its top at the first level line is otherwise a question)."""
 UNSEEN_REACH_MM = 70.0
 """A piece the camera did not see, whose prior lies this close to the dropped piece's
 centre, may have been knocked against it: when it shares the dropped piece's colour or
@@ -130,18 +137,23 @@ def referee_located(
     def verdict_of(pieces: tuple[Piece, ...]) -> Verdict:
         return judge(board, Position(edges, pieces[:-1], pieces[-1]))
 
-    located_board = board_with(at)
-    located_verdict = verdict_of(located_board)
-    reference = _decisions(located_verdict)
-    doubts: list[str] = []
+    shape = dropped.known.shape
     sx, sy, sa = dropped.sigma
     merged: set[str] = set()
+    floored = False
     if dropped.found < SURE_FOUND or dropped.rms_mm > SURE_RMS_MM:
         # a fit on part of an outline can be off by more than its deviations say
         sx, sy = max(sx, UNCLEAR_MM / sigmas), max(sy, UNCLEAR_MM / sigmas)
         sa = max(sa, UNCLEAR_DEGREES / sigmas) if math.isfinite(sa) else sa
         if dropped.rms_mm <= SURE_RMS_MM:
             merged = _merged(board, dropped, others)
+    elif on_floor(board, dropped.known.shape, at, sigmas * sy):
+        # resting on the floor: its height is the floor's, not the fit's
+        at, floored = seated(board, shape, at), True
+    located_board = board_with(at)
+    located_verdict = verdict_of(located_board)
+    reference = _decisions(located_verdict)
+    doubts: list[str] = []
     near = _near(board, dropped, others, board.touch_tolerance + sigmas * max(sx, sy) + 1.0)
     alternatives: list[tuple[Verdict, tuple[Piece, ...]]] = []
     touch_only: list[str] = []
@@ -167,7 +179,11 @@ def referee_located(
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
     # the dropped piece moved by its whole uncertainty (the board's share included) can
     # change what it lies on; moved by its own share only, what it touches
+    # (on the floor, only as far up and down as it may lie into the floor, whose place
+    # the markers do not move either)
     rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
+    if floored:
+        sy = ry = FLOOR_SINK_MM / 2 / sigmas
     trials: list[tuple[Pose, Located | None, Pose | None, bool]] = [
         (Pose(at.x + sigmas * ax * math.cos(k * math.pi / 4),
               at.y + sigmas * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
@@ -175,9 +191,10 @@ def referee_located(
         for k in range(8)
     ]
     if math.isfinite(sa) and sa > 0:
-        trials += [
-            (Pose(at.x, at.y, at.angle + sigmas * sa * s), None, None, False) for s in (-1, 1)
-        ]
+        turned = [Pose(at.x, at.y, at.angle + sigmas * sa * s) for s in (-1, 1)]
+        if floored:  # a piece turned on the floor rests on it still
+            turned = [seated(board, shape, pose) for pose in turned]
+        trials += [(pose, None, None, False) for pose in turned]
     for other in near:
         if not other.seen or other.pose is None:
             continue
@@ -215,6 +232,33 @@ def referee_located(
         tuple(alternatives),
         scores_sure=not doubts,
     )
+
+
+def on_floor(board: Board, shape: Shape, pose: Pose, reach: float) -> bool:
+    """Whether a piece of ``shape`` located at ``pose`` rests on the floor: its lowest
+    point lies within ``reach`` mm (its located height's uncertainty) of the band
+    :data:`FLOOR_SINK_MM` deep where a piece resting on the floor lies.
+
+    >>> from firmware_host.config.board import load_board
+    >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.1, 0.0), 0.2)
+    True
+    >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.6, 0.0), 0.2)
+    False
+    """
+    bottom = extent(piece_shape(board, shape, pose)).bottom
+    return -FLOOR_SINK_MM - reach <= bottom <= reach
+
+
+def seated(board: Board, shape: Shape, pose: Pose) -> Pose:
+    """``pose`` moved up or down to rest on the floor: the piece's lowest point in the
+    middle of the band :data:`FLOOR_SINK_MM` deep.
+
+    >>> from firmware_host.config.board import load_board
+    >>> seated(load_board(), Shape.SQUARE, Pose(60.0, 17.2, 0.0))
+    Pose(x=60.0, y=16.95, angle=0.0)
+    """
+    bottom = extent(piece_shape(board, shape, pose)).bottom
+    return Pose(pose.x, pose.y - bottom - FLOOR_SINK_MM / 2, pose.angle)
 
 
 def _near(board: Board, dropped: Located, others: Sequence[Located], reach: float) -> list[Located]:

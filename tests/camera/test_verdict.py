@@ -5,7 +5,12 @@ from dataclasses import replace
 
 from firmware_host.camera.locate import Known, Located
 from firmware_host.camera.reconcile import DISAGREE_MM, NUDGE_MM_S, SETTLE_S, disagreements
-from firmware_host.camera.verdict import SURE_RMS_MM, UNCLEAR_MM, referee_located
+from firmware_host.camera.verdict import (
+    FLOOR_SINK_MM,
+    SURE_RMS_MM,
+    UNCLEAR_MM,
+    referee_located,
+)
 from firmware_host.config.board import EdgeFace, load_board
 from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 from firmware_host.model import load_params
@@ -186,3 +191,30 @@ def test_the_markers_share_of_the_uncertainty_does_not_part_two_pieces():
     mostly_board = [replace(p, spread=0.09) for p in scene(gap, 0.1)]
     verdict = referee_located(BOARD, EdgeFace.NONE, mostly_board, "d")
     assert verdict is not None and verdict.sure, verdict.doubts
+
+
+def square_at(x: float, y: float) -> list[Located]:
+    """The dropped red square alone, at ``(x, y)``, flat, its height known to 0.15 mm."""
+    return [Located(DROPPED, Pose(x, y, 0.0), True, (0.15, 0.15, 0.1), 0.95, 0.08)]
+
+
+def test_a_piece_on_the_floor_has_the_floors_height_not_the_fits():
+    """The first level line slants up across a square 34 mm tall: with its top 0.3-0.4 mm
+    under the line, the fit's height alone (0.3 mm either way) could put it above."""
+    verdict = referee_located(BOARD, EdgeFace.NONE, square_at(72.0, 17.0), "d")
+    assert verdict is not None and verdict.sure, verdict.doubts
+    assert verdict.verdict.level == 1
+    # seated on the floor: its lowest point half the band deep
+    assert verdict.pieces[-1].pose.y == 17.0 - FLOOR_SINK_MM / 2
+    # where the line runs within the band itself, still a question
+    at_the_line = referee_located(BOARD, EdgeFace.NONE, square_at(67.0, 17.0), "d")
+    assert at_the_line is not None and not at_the_line.sure
+    assert "level" in at_the_line.doubts[0]
+
+
+def test_a_piece_clear_of_the_floor_keeps_the_fits_height():
+    """A square 1 mm up (on something) is held to its fit's uncertainty, at its pose."""
+    verdict = referee_located(BOARD, EdgeFace.NONE, square_at(96.0, 18.0), "d")
+    assert verdict is not None and not verdict.sure
+    assert "level" in verdict.doubts[0]
+    assert verdict.pieces[-1].pose == Pose(96.0, 18.0, 0.0)
