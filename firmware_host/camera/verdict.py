@@ -25,6 +25,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import pymunk
+
 from firmware_host.camera.locate import Located
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.games.dropit.rules.geometry import PieceSpace, extent, piece_shape
@@ -179,22 +181,20 @@ def referee_located(
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
     # the dropped piece moved by its whole uncertainty (the board's share included) can
     # change what it lies on; moved by its own share only, what it touches
-    # (on the floor, only as far up and down as it may lie into the floor, whose place
-    # the markers do not move either)
     rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
+    turns = [at.angle + sigmas * sa * s for s in (-1, 1)] if math.isfinite(sa) and sa > 0 else []
+    trials: list[tuple[Pose, Located | None, Pose | None, bool]]
     if floored:
-        sy = ry = FLOOR_SINK_MM / 2 / sigmas
-    trials: list[tuple[Pose, Located | None, Pose | None, bool]] = [
-        (Pose(at.x + sigmas * ax * math.cos(k * math.pi / 4),
-              at.y + sigmas * ay * math.sin(k * math.pi / 4), at.angle), None, None, board_only)
-        for ax, ay, board_only in ((sx, sy, True), (rx, ry, False))
-        for k in range(8)
-    ]
-    if math.isfinite(sa) and sa > 0:
-        turned = [Pose(at.x, at.y, at.angle + sigmas * sa * s) for s in (-1, 1)]
-        if floored:  # a piece turned on the floor rests on it still
-            turned = [seated(board, shape, pose) for pose in turned]
-        trials += [(pose, None, None, False) for pose in turned]
+        trials = _floor_trials(board, shape, at, sigmas * sx, sigmas * rx, turns)
+    else:
+        trials = [
+            (Pose(at.x + sigmas * ax * math.cos(k * math.pi / 4),
+                  at.y + sigmas * ay * math.sin(k * math.pi / 4), at.angle), None, None,
+             board_only)
+            for ax, ay, board_only in ((sx, sy, True), (rx, ry, False))
+            for k in range(8)
+        ]
+        trials += [(Pose(at.x, at.y, angle), None, None, False) for angle in turns]
     for other in near:
         if not other.seen or other.pose is None:
             continue
@@ -249,16 +249,58 @@ def on_floor(board: Board, shape: Shape, pose: Pose, reach: float) -> bool:
     return -FLOOR_SINK_MM - reach <= bottom <= reach
 
 
-def seated(board: Board, shape: Shape, pose: Pose) -> Pose:
-    """``pose`` moved up or down to rest on the floor: the piece's lowest point in the
-    middle of the band :data:`FLOOR_SINK_MM` deep.
+def seated(board: Board, shape: Shape, pose: Pose, depth: float = FLOOR_SINK_MM / 2) -> Pose:
+    """``pose`` moved up or down to rest on the floor, the piece's lowest point ``depth``
+    mm into it (by default the middle of the band :data:`FLOOR_SINK_MM` deep).
 
     >>> from firmware_host.config.board import load_board
     >>> seated(load_board(), Shape.SQUARE, Pose(60.0, 17.2, 0.0))
     Pose(x=60.0, y=16.95, angle=0.0)
     """
     bottom = extent(piece_shape(board, shape, pose)).bottom
-    return Pose(pose.x, pose.y - bottom - FLOOR_SINK_MM / 2, pose.angle)
+    return Pose(pose.x, pose.y - bottom - depth, pose.angle)
+
+
+def levelled(board: Board, shape: Shape, pose: Pose) -> Pose:
+    """``pose`` turned about its centre so that, of the two sides meeting at the piece's
+    lowest corner, the one nearer to flat lies flat (a circle's as it is).
+
+    >>> from firmware_host.config.board import load_board
+    >>> levelled(load_board(), Shape.SQUARE, Pose(60.0, 17.0, 90.3)).angle
+    90.0
+    """
+    placed = piece_shape(board, shape, pose)
+    if not isinstance(placed, pymunk.Poly):
+        return pose
+    corners = placed.get_vertices()
+    low = min(range(len(corners)), key=lambda i: corners[i].y)
+    sides = ((corners[low - 1], corners[low]), (corners[low], corners[(low + 1) % len(corners)]))
+    tilts = [math.degrees(math.atan2(b.y - a.y, b.x - a.x)) for a, b in sides]
+    tilt = min(((t + 90.0) % 180.0 - 90.0 for t in tilts), key=abs)
+    return Pose(pose.x, pose.y, round(pose.angle - tilt, 9))
+
+
+def _floor_trials(
+    board: Board, shape: Shape, at: Pose, reach: float, own_reach: float, turns: list[float]
+) -> list[tuple[Pose, Located | None, Pose | None, bool]]:
+    """The trials of a dropped piece resting on the floor at ``at``: in place and moved
+    ``reach`` mm (its whole deviations, for what it lies on) and ``own_reach`` (its own
+    share, for what it touches) either way along the floor; each as located and turned to
+    each of ``turns`` and to lie flat when that is within them; each at both ends of the
+    band it may lie in the floor."""
+    angles = list(turns)
+    if turns:
+        flat = levelled(board, shape, at).angle
+        if min(turns) <= flat <= max(turns):
+            angles.append(flat)
+    shifts = [(0.0, False), (-own_reach, False), (own_reach, False), (-reach, True),
+              (reach, True)]
+    return [
+        (seated(board, shape, Pose(at.x + dx, at.y, angle), depth), None, None, board_only)
+        for dx, board_only in shifts
+        for angle in (at.angle, *angles)
+        for depth in (0.0, FLOOR_SINK_MM)
+    ]
 
 
 def _near(board: Board, dropped: Located, others: Sequence[Located], reach: float) -> list[Located]:
