@@ -16,7 +16,9 @@ but never away from a seen piece of its own colour it lies against
 have knocked it against the dropped one: touching it or not changes the verdict), or a
 piece the physics cannot hold where the camera sees it, makes the verdict unsure. An
 unseen neighbour of another colour and shape makes it unsure too (the touches listed may
-be wrong), but not its score (``CameraVerdict.scores_sure``).
+be wrong), but not its score (``CameraVerdict.scores_sure``). A dropped piece located on
+the floor rests on it: its height is the floor's, known to :data:`FLOOR_SINK_MM`, and
+it is tried at both ends of that band (:func:`on_floor`, :func:`seated`).
 """
 
 from __future__ import annotations
@@ -149,7 +151,7 @@ def referee_located(
         sa = max(sa, UNCLEAR_DEGREES / sigmas) if math.isfinite(sa) else sa
         if dropped.rms_mm <= SURE_RMS_MM:
             merged = _merged(board, dropped, others)
-    elif on_floor(board, dropped.known.shape, at, sigmas * sy):
+    elif on_floor(board, shape, at, sigmas * sy):
         # resting on the floor: its height is the floor's, not the fit's
         at, floored = seated(board, shape, at), True
     located_board = board_with(at)

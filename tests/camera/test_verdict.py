@@ -218,3 +218,18 @@ def test_a_piece_clear_of_the_floor_keeps_the_fits_height():
     assert verdict is not None and not verdict.sure
     assert "level" in verdict.doubts[0]
     assert verdict.pieces[-1].pose == Pose(96.0, 18.0, 0.0)
+
+
+def test_a_piece_on_the_floor_is_tried_flat_and_deep_at_once():
+    """A square lay flat, 0.1 mm into the floor, its top 0.005 mm under the first level
+    line; the camera located it 0.04 degrees tilted and 0.16 mm high. Seated on its lowest
+    corner it lies a little high at the far one: only a trial both flat and at the deep
+    end of the band finds it under the line."""
+    located = Located(
+        DROPPED, Pose(64.6305, 17.0626, 269.9476), True, (0.119, 0.151, 0.223), 0.98, 0.16,
+        spread=0.031,
+    )
+    verdict = referee_located(BOARD, EdgeFace.NONE, [located], "d")
+    assert verdict is not None and not verdict.sure
+    assert "level" in verdict.doubts[0]
+    assert {v.level for v, _ in verdict.alternatives} == {1}
