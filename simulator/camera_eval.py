@@ -38,7 +38,7 @@ from firmware_host.games.dropit.rules.geometry import turn_period
 from firmware_host.games.dropit.rules.landing import judge
 from firmware_host.games.dropit.rules.pieces import Piece, Pose
 from firmware_host.games.dropit.rules.position import Position
-from firmware_host.model import load_params
+from firmware_host.model import PhysicsParams, load_params
 from firmware_host.model.supply import GAME_DROPS
 from simulator.evaluate import turns
 from simulator.true_world import TrueWorld
@@ -142,7 +142,8 @@ def evaluate_camera(
     if setup is None:
         raise ValueError("the table has no camera")
     camera = VirtualCamera(table, profile, seed)
-    sight = Sight(table.board, setup, load_params())
+    params = load_params()
+    sight = Sight(table.board, setup, params)
     rng = random.Random(f"{seed}:priors")
     tally = CameraTally()
     for before, after in scenes_of(table, profile, scenes, seed):
@@ -164,13 +165,14 @@ def evaluate_camera(
         except (CameraUnavailable, BoardNotFound):
             tally.failed_looks += 1
             continue
-        _count(tally, table.board, after, list(seen.located), seen.held_wrong)
+        _count(tally, table.board, params, after, list(seen.located), seen.held_wrong)
     return tally
 
 
 def _count(
     tally: CameraTally,
     board: Board,
+    params: PhysicsParams,
     after: tuple[Piece, ...],
     located: list[Located],
     held_wrong: tuple[str, ...],
@@ -189,7 +191,9 @@ def _count(
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
             tally.z_scores += [dx / sx, dy / sy]
     dropped = after[-1]
-    verdict = referee_located(board, EdgeFace.COLOR, located, dropped.id, held_wrong)
+    verdict = referee_located(
+        board, EdgeFace.COLOR, located, dropped.id, held_wrong, physics=params
+    )
     truth_verdict = judge(board, Position(EdgeFace.COLOR, after[:-1], dropped))
     tally.verdicts += 1
     if verdict is None:

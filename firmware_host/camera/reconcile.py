@@ -55,6 +55,9 @@ NEW_PIECE_MM = 1.5
 virtual camera (seed 1): of the dropped pieces located within 0.5 mm, 2 of 293 realistic
 and 0 of 109 harsh scenes fall farther; of those located 1 mm or more off, 2 of 2 and 5
 of 8 do (at :data:`DISAGREE_MM`, 1 of 2 and 2 of 8)."""
+FLOOR_CONTACT_MM = 0.02
+"""A piece the model brought to rest with its lowest point this close above the floor (or
+into it, by up to the collision slop) rests on the floor."""
 NUDGE_MM_S = 1e-6
 """The tiny downward speed every piece starts with: a body at rest would start asleep."""
 
@@ -87,6 +90,37 @@ def disagreements(
     )
 
 
+def settles_on_floor(
+    board: Board, params: PhysicsParams, located: Sequence[Located], piece_id: str
+) -> bool:
+    """Whether the model, every other piece fixed where the camera saw it (an unseen one at
+    its prior), brings piece ``piece_id`` to rest on the floor: its lowest point within
+    :data:`FLOOR_CONTACT_MM` of it (nothing else holds it up).
+
+    >>> from firmware_host.camera.locate import Known
+    >>> from firmware_host.config.board import load_board
+    >>> from firmware_host.model import load_params
+    >>> from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
+    >>> low = Located(Known("p1", Color.RED, Shape.SQUARE), Pose(150.0, 17.4, 0.0), True)
+    >>> settles_on_floor(load_board(), load_params(), [low], "p1")
+    True
+    """
+    states = [
+        BodyState(
+            p.known.id, p.known.color, p.known.shape, p.pose.x, p.pose.y,
+            math.radians(p.pose.angle), vy=-NUDGE_MM_S,
+        )
+        for p in located
+        if p.pose is not None
+    ]
+    free = next((i for i, s in enumerate(states) if s.id == piece_id), None)
+    if free is None:
+        return False
+    _, body = _settled_alone(board, params, states, free)
+    bottom = min(shape.bb.bottom for shape in body.shapes)
+    return bottom <= FLOOR_CONTACT_MM
+
+
 def _fall_alone(
     board: Board, params: PhysicsParams, states: Sequence[BodyState], free: int
 ) -> float:
@@ -94,13 +128,21 @@ def _fall_alone(
     it is: the model's pile may give way where the board's friction holds it (a wedge
     opens by a few hundredths of a millimetre and what it held drops through), which is a
     difference of physics, not of what the camera saw."""
-    moving = states[free]
-    space, (body,) = space_of(board, params, [moving])
+    _, body = _settled_alone(board, params, states, free)
+    return states[free].y - body.position.y
+
+
+def _settled_alone(
+    board: Board, params: PhysicsParams, states: Sequence[BodyState], free: int
+) -> tuple[pymunk.Space, pymunk.Body]:
+    """The model with piece ``free`` of ``states`` free and every other fixed, run for
+    :data:`SETTLE_S`: its space and the free piece's body."""
+    space, (body,) = space_of(board, params, [states[free]])
     for i, state in enumerate(states):
         if i != free:
             add_fixed_piece(space, board, params, state)
     _settle(space, params)
-    return moving.y - body.position.y
+    return space, body
 
 
 def _settle(space: pymunk.Space, params: PhysicsParams) -> None:

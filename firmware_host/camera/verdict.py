@@ -24,17 +24,19 @@ it is tried at both ends of that band (:func:`on_floor`, :func:`seated`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pymunk
 
 from firmware_host.camera.locate import Located
+from firmware_host.camera.reconcile import settles_on_floor
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.games.dropit.rules.geometry import PieceSpace, extent, piece_shape
 from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
 from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 from firmware_host.games.dropit.rules.position import Position
+from firmware_host.model import PhysicsParams
 
 SIGMAS = 2.0
 """How many standard deviations a decision must stand clear of to be sure. The fits'
@@ -94,6 +96,12 @@ simulator's); a real board's pieces lie on it. A dropped piece located this clos
 the floor, within its height's uncertainty, rests on it: its height is the floor's,
 known to that band, where the fit knows it to about 0.2 mm (a square or a circle on the
 floor with its top at the first level line is otherwise a question)."""
+FLOOR_FALL_MM = 0.5
+"""A dropped piece located up to this far above the floor, its height known to this at
+least, rests on the floor when the model, every other piece held where the camera saw
+it, brings it to rest there: a clean game's square was located 0.38 mm above the floor,
+0.43 mm high (its height's deviation 0.09 mm), with nothing under it, and its top put
+above the first level line where it lay below."""
 UNSEEN_REACH_MM = 70.0
 """A piece the camera did not see, whose prior lies this close to the dropped piece's
 centre, may have been knocked against it: when it shares the dropped piece's colour or
@@ -118,13 +126,15 @@ def referee_located(
     dropped_id: str,
     disagreements: Sequence[str] = (),
     sigmas: float = SIGMAS,
+    physics: PhysicsParams | None = None,
 ) -> CameraVerdict | None:
     """The dropped piece's verdict (None when the camera did not see the dropped piece).
 
     ``disagreements``: pieces the physics could not hold where the camera saw them
     (:mod:`~firmware_host.camera.reconcile`); one of them at the dropped piece makes the
     verdict unsure. ``sigmas``: how many standard deviations a decision must stand clear
-    of (:data:`SIGMAS`; the camera's bound measures others)."""
+    of (:data:`SIGMAS`; the camera's bound measures others). With the host's ``physics``,
+    whether the dropped piece rests on the floor is the model's to say (:func:`on_floor`)."""
     dropped = next(p for p in located if p.known.id == dropped_id)
     if not dropped.seen or dropped.pose is None:
         return None
@@ -151,7 +161,11 @@ def referee_located(
         sa = max(sa, UNCLEAR_DEGREES / sigmas) if math.isfinite(sa) else sa
         if dropped.rms_mm <= SURE_RMS_MM:
             merged = _merged(board, dropped, others)
-    elif on_floor(board, shape, at, sigmas * sy):
+    elif dropped_id not in disagreements and on_floor(
+        board, shape, at, sigmas * sy,
+        None if physics is None
+        else lambda: settles_on_floor(board, physics, [*others, dropped], dropped_id),
+    ):
         # resting on the floor: its height is the floor's, not the fit's
         at, floored = seated(board, shape, at), True
     located_board = board_with(at)
@@ -236,19 +250,31 @@ def referee_located(
     )
 
 
-def on_floor(board: Board, shape: Shape, pose: Pose, reach: float) -> bool:
-    """Whether a piece of ``shape`` located at ``pose`` rests on the floor: its lowest
-    point lies within ``reach`` mm (its located height's uncertainty) of the band
-    :data:`FLOOR_SINK_MM` deep where a piece resting on the floor lies.
+def on_floor(
+    board: Board, shape: Shape, pose: Pose, reach: float,
+    settles: Callable[[], bool] | None = None,
+) -> bool:
+    """Whether a piece of ``shape`` located at ``pose``, its height known to ``reach`` mm,
+    rests on the floor. Without ``settles``: its lowest point lies within ``reach`` of the
+    band :data:`FLOOR_SINK_MM` deep where a piece resting on the floor lies. With it (the
+    model's answer, whether it brings the piece to rest on the floor): its height known
+    to :data:`FLOOR_FALL_MM`, it lies at most that far above the band, or within
+    ``reach``, and the model brings it to rest on the floor (nothing else holds it up).
 
     >>> from firmware_host.config.board import load_board
     >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.1, 0.0), 0.2)
     True
-    >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.6, 0.0), 0.2)
+    >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.4, 0.0), 0.2)
     False
+    >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.4, 0.0), 0.2, lambda: True)
+    True
     """
     bottom = extent(piece_shape(board, shape, pose)).bottom
-    return -FLOOR_SINK_MM - reach <= bottom <= reach
+    if bottom < -FLOOR_SINK_MM - reach:
+        return False
+    if settles is None:
+        return bottom <= reach
+    return reach <= FLOOR_FALL_MM and bottom <= max(reach, FLOOR_FALL_MM) and settles()
 
 
 def seated(board: Board, shape: Shape, pose: Pose, depth: float = FLOOR_SINK_MM / 2) -> Pose:

@@ -50,12 +50,15 @@ def run(args: argparse.Namespace) -> int:
         if not finder.detect(frame):
             raise InputError(path, "", str(BoardNotFound(
                 "the board cannot be found: no marker of the table's layout in the frame")))
-    seen = Sight(table.board, setup, load_params(), colors).see(
+    params = load_params()
+    seen = Sight(table.board, setup, params, colors).see(
         frames, list(args.frames), known.pieces
     )
     located = list(seen.located)
     verdict = (
-        referee_located(table.board, known.edges, located, args.dropped, seen.held_wrong)
+        referee_located(
+            table.board, known.edges, located, args.dropped, seen.held_wrong, physics=params
+        )
         if args.dropped is not None
         else None
     )

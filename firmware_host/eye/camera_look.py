@@ -154,7 +154,8 @@ class CameraLook:
         self.seen = replace(self.seen, located=tuple(located))
         board = self.look.eye.table.board
         found = referee_located(
-            board, self.look.eye.edges, located, self.piece_id, self.seen.held_wrong
+            board, self.look.eye.edges, located, self.piece_id, self.seen.held_wrong,
+            physics=self.look.eye.params,
         )
         if found is None:
             self.fault = lazy("the camera did not see the dropped piece")

@@ -233,3 +233,19 @@ def test_a_piece_on_the_floor_is_tried_flat_and_deep_at_once():
     assert verdict is not None and not verdict.sure
     assert "level" in verdict.doubts[0]
     assert {v.level for v, _ in verdict.alternatives} == {1}
+
+
+def test_a_piece_located_a_little_above_the_floor_rests_on_it_if_nothing_holds_it():
+    """The camera put a square 0.4 mm above the floor, its height's deviation 0.09 mm: the
+    model, nothing under it, brings it down to the floor, so it rests there; 0.7 mm up is
+    more than the fit is allowed to be off by that rule."""
+    def square(y: float) -> list[Located]:
+        return [Located(DROPPED, Pose(72.0, y, 0.0), True, (0.09, 0.09, 0.1), 0.95, 0.08)]
+
+    params = load_params()
+    low = referee_located(BOARD, EdgeFace.NONE, square(17.4), "d", physics=params)
+    assert low is not None and low.pieces[-1].pose.y == 17.0 - FLOOR_SINK_MM / 2
+    alone = referee_located(BOARD, EdgeFace.NONE, square(17.4), "d")
+    assert alone is not None and alone.pieces[-1].pose.y == 17.4
+    high = referee_located(BOARD, EdgeFace.NONE, square(17.7), "d", physics=params)
+    assert high is not None and high.pieces[-1].pose.y == 17.7
