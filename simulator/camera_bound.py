@@ -35,6 +35,7 @@ from firmware_host.config.table import Table
 from firmware_host.games.dropit.rules.landing import judge
 from firmware_host.games.dropit.rules.pieces import Piece, Pose
 from firmware_host.games.dropit.rules.position import Position
+from firmware_host.model import load_params
 from simulator.camera_eval import scenes_of
 
 DEGREES_PER_MM = 1.6
@@ -106,6 +107,7 @@ def measure(
     """For each precision and rule, the ideal camera's unsure and wrong drops over
     ``scenes`` seeded scenes (one noise draw per scene and precision, the same for every
     rule, from ``seed``)."""
+    physics = load_params()
     unsure = {(s, k): 0 for s in sigmas_mm for k in rules}
     wrong = dict(unsure)
     count = 0
@@ -118,7 +120,8 @@ def measure(
             located = located_with_noise(after, sigma, rng)
             for k in rules:
                 verdict = referee_located(
-                    table.board, EdgeFace.COLOR, located, dropped.id, sigmas=k
+                    table.board, EdgeFace.COLOR, located, dropped.id, sigmas=k,
+                    physics=physics,
                 )
                 if verdict is None or not verdict.sure:
                     unsure[sigma, k] += 1
