@@ -35,8 +35,9 @@ from firmware_host.camera.search import Candidate, ColourMap
 from firmware_host.camera.setup import CameraSetup
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.games.dropit.rules.geometry import (
-    Extent,
     PieceSpace,
+    bounds,
+    corners,
     extent,
     outline_reach,
     piece_shape,
@@ -728,14 +729,10 @@ def _covered(board: Board, shape: Shape, pose: Pose, points: np.ndarray) -> np.n
         dx, dy = x - pose.x, y - pose.y
         on: np.ndarray = np.sqrt(dx * dx + dy * dy) <= dims.radius
         return on
-    turn = math.radians(pose.angle)
-    cos, sin = math.cos(turn), math.sin(turn)
-    corners = [
-        (pose.x + vx * cos - vy * sin, pose.y + vx * sin + vy * cos) for vx, vy in dims.vertices
-    ]
+    placed = corners(board, shape, pose)
     on = np.ones(len(points), bool)
-    ax, ay = corners[-1]
-    for bx, by in corners:  # counter-clockwise: off where beyond a side, along its normal
+    ax, ay = placed[-1]
+    for bx, by in placed:  # counter-clockwise: off where beyond a side, along its normal
         on &= (by - ay) * (x - bx) - (bx - ax) * (y - by) <= 0.0
         ax, ay = bx, by
     return on
@@ -770,7 +767,7 @@ def _apart(board: Board, shape: Shape, pose: Pose, other: Pose) -> float:
 def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     """``pose`` moved back inside the walls and above the floor when the fit put it
     through them by less than :data:`WALL_SLACK_MM` (a piece rests against them)."""
-    box = _extent(board, shape, pose)
+    box = bounds(board, shape, pose)
     dx = dy = 0.0
     if 0 < -box.left <= WALL_SLACK_MM:
         dx = -box.left
@@ -779,20 +776,6 @@ def _inside_walls(board: Board, shape: Shape, pose: Pose) -> Pose:
     if 0 < -box.bottom <= WALL_SLACK_MM:
         dy = -box.bottom
     return Pose(pose.x + dx, pose.y + dy, pose.angle) if dx or dy else pose
-
-
-def _extent(board: Board, shape: Shape, pose: Pose) -> Extent:
-    """The bounds of ``shape`` at ``pose``: :func:`extent` of its :func:`piece_shape`, the
-    same figures, without making a pymunk shape (a fit's pose is checked for every fit)."""
-    dims = board.shapes.of(shape)
-    if isinstance(dims, CircleShape):
-        r = dims.radius
-        return Extent(pose.x - r, pose.y - r, pose.x + r, pose.y + r)
-    turn = math.radians(pose.angle)
-    cos, sin = math.cos(turn), math.sin(turn)
-    xs = [pose.x + x * cos - y * sin for x, y in dims.vertices]
-    ys = [pose.y + x * sin + y * cos for x, y in dims.vertices]
-    return Extent(min(xs), min(ys), max(xs), max(ys))
 
 
 def _canonical(board: Board, piece: Known, pose: Pose) -> Pose:

@@ -116,7 +116,7 @@ def settles_on_floor(
     free = next((i for i, s in enumerate(states) if s.id == piece_id), None)
     if free is None:
         return False
-    _, body = _settled_alone(board, params, states, free)
+    body = _settled_alone(board, params, states, free)
     bottom = min(shape.bb.bottom for shape in body.shapes)
     return bottom <= FLOOR_CONTACT_MM
 
@@ -128,21 +128,20 @@ def _fall_alone(
     it is: the model's pile may give way where the board's friction holds it (a wedge
     opens by a few hundredths of a millimetre and what it held drops through), which is a
     difference of physics, not of what the camera saw."""
-    _, body = _settled_alone(board, params, states, free)
-    return states[free].y - body.position.y
+    return states[free].y - _settled_alone(board, params, states, free).position.y
 
 
 def _settled_alone(
     board: Board, params: PhysicsParams, states: Sequence[BodyState], free: int
-) -> tuple[pymunk.Space, pymunk.Body]:
-    """The model with piece ``free`` of ``states`` free and every other fixed, run for
-    :data:`SETTLE_S`: its space and the free piece's body."""
+) -> pymunk.Body:
+    """The free piece's body in the model with piece ``free`` of ``states`` free and every
+    other fixed, run for :data:`SETTLE_S`."""
     space, (body,) = space_of(board, params, [states[free]])
     for i, state in enumerate(states):
         if i != free:
             add_fixed_piece(space, board, params, state)
     _settle(space, params)
-    return space, body
+    return body
 
 
 def _settle(space: pymunk.Space, params: PhysicsParams) -> None:

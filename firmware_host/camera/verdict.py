@@ -27,12 +27,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-import pymunk
-
 from firmware_host.camera.locate import Located
 from firmware_host.camera.reconcile import settles_on_floor
 from firmware_host.config.board import Board, EdgeFace
-from firmware_host.games.dropit.rules.geometry import PieceSpace, extent, piece_shape
+from firmware_host.games.dropit.rules.geometry import PieceSpace, bounds, corners, piece_shape
 from firmware_host.games.dropit.rules.landing import EdgeContact, Rule, Verdict, judge
 from firmware_host.games.dropit.rules.pieces import Piece, Pose, Shape
 from firmware_host.games.dropit.rules.position import Position
@@ -269,7 +267,7 @@ def on_floor(
     >>> on_floor(load_board(), Shape.SQUARE, Pose(60.0, 17.4, 0.0), 0.2, lambda: True)
     True
     """
-    bottom = extent(piece_shape(board, shape, pose)).bottom
+    bottom = bounds(board, shape, pose).bottom
     if bottom < -FLOOR_SINK_MM - reach:
         return False
     if settles is None:
@@ -285,7 +283,7 @@ def seated(board: Board, shape: Shape, pose: Pose, depth: float = FLOOR_SINK_MM 
     >>> seated(load_board(), Shape.SQUARE, Pose(60.0, 17.2, 0.0))
     Pose(x=60.0, y=16.95, angle=0.0)
     """
-    bottom = extent(piece_shape(board, shape, pose)).bottom
+    bottom = bounds(board, shape, pose).bottom
     return Pose(pose.x, pose.y - bottom - depth, pose.angle)
 
 
@@ -297,13 +295,12 @@ def levelled(board: Board, shape: Shape, pose: Pose) -> Pose:
     >>> levelled(load_board(), Shape.SQUARE, Pose(60.0, 17.0, 90.3)).angle
     90.0
     """
-    placed = piece_shape(board, shape, pose)
-    if not isinstance(placed, pymunk.Poly):
+    placed = corners(board, shape, pose)
+    if not placed:
         return pose
-    corners = placed.get_vertices()
-    low = min(range(len(corners)), key=lambda i: corners[i].y)
-    sides = ((corners[low - 1], corners[low]), (corners[low], corners[(low + 1) % len(corners)]))
-    tilts = [math.degrees(math.atan2(b.y - a.y, b.x - a.x)) for a, b in sides]
+    low = min(range(len(placed)), key=lambda i: placed[i][1])
+    sides = ((placed[low - 1], placed[low]), (placed[low], placed[(low + 1) % len(placed)]))
+    tilts = [math.degrees(math.atan2(by - ay, bx - ax)) for (ax, ay), (bx, by) in sides]
     tilt = min(((t + 90.0) % 180.0 - 90.0 for t in tilts), key=abs)
     return Pose(pose.x, pose.y, round(pose.angle - tilt, 9))
 

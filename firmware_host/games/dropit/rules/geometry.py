@@ -150,18 +150,48 @@ def piece_shape(
     if isinstance(dims, CircleShape):
         made: pymunk.Shape = pymunk.Circle(body, dims.radius + grow, (pose.x, pose.y))
     else:
-        turn = math.radians(pose.angle)
-        cos, sin = math.cos(turn), math.sin(turn)
-        corners = [
-            (pose.x + x * cos - y * sin, pose.y + x * sin + y * cos) for x, y in dims.vertices
-        ]
+        placed = corners(board, shape, pose)
         if grow >= 0:
-            made = pymunk.Poly(body, corners, radius=grow)
+            made = pymunk.Poly(body, placed, radius=grow)
         else:
-            made = pymunk.Poly(body, inset(corners, -grow))
+            made = pymunk.Poly(body, inset(placed, -grow))
     if body is None:
         made.update(pymunk.Transform.identity())
     return made
+
+
+def corners(board: Board, shape: Shape, pose: Pose) -> list[Vertex]:
+    """The corners of a polygon ``shape`` at ``pose`` (world coordinates, in the shape's
+    order); none for a circle.
+
+    >>> from firmware_host.config.board import load_board
+    >>> corners(load_board(), Shape.CIRCLE, Pose(50.0, 18.0, 0.0))
+    []
+    """
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        return []
+    turn = math.radians(pose.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    return [(pose.x + x * cos - y * sin, pose.y + x * sin + y * cos) for x, y in dims.vertices]
+
+
+def bounds(board: Board, shape: Shape, pose: Pose) -> Extent:
+    """The exact bounds of ``shape`` at ``pose``: :func:`extent` of its :func:`piece_shape`,
+    the same figures, without making a pymunk shape.
+
+    >>> from firmware_host.config.board import load_board
+    >>> bounds(load_board(), Shape.SQUARE, Pose(60.0, 17.0, 0.0)).bottom
+    0.0
+    """
+    dims = board.shapes.of(shape)
+    if isinstance(dims, CircleShape):
+        r = dims.radius
+        return Extent(pose.x - r, pose.y - r, pose.x + r, pose.y + r)
+    placed = corners(board, shape, pose)
+    xs = [x for x, _ in placed]
+    ys = [y for _, y in placed]
+    return Extent(min(xs), min(ys), max(xs), max(ys))
 
 
 def _met(space: pymunk.Space, shape: pymunk.Shape, mask: int) -> set[pymunk.Shape]:
