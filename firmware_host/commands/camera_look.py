@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 from firmware_host.camera.calibration import effective_colors
@@ -62,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
         if args.dropped is not None
         else None
     )
+    if verdict is not None:
+        # the dropped piece as judged: resting on what holds it (on the floor, seated there)
+        at = verdict.pieces[-1].pose
+        located = [replace(p, pose=at) if p.known.id == args.dropped else p for p in located]
     if args.json:
         out: dict[str, Any] = {
             "pieces": [_pose_json(p) for p in located],

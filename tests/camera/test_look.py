@@ -386,6 +386,12 @@ def test_camera_look_json_follows_the_contract(scene_files, capsys):
     assert out["markers"] == [0, 1, 2, 3]
     keys = {"valid", "broken", "level", "bonus", "points", "touching", "edges", "sure"}
     assert set(out["verdict"]) == keys
+    # the verdict is the dropped piece's at the poses reported
+    board = load_table().board
+    at = [Piece(p.id, p.color, p.shape, Pose(g["x"], g["y"], g["angle"]))
+          for p, g in zip(after, out["pieces"], strict=True)]
+    judged = judge(board, Position(EdgeFace.COLOR, tuple(at[:-1]), at[-1])).to_json()
+    assert {k: v for k, v in out["verdict"].items() if k != "sure"} == judged
 
 
 def test_camera_look_in_words(scene_files, capsys):
