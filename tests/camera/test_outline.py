@@ -213,6 +213,32 @@ def test_a_side_moved_as_a_whole_widens_the_pose_across_it() -> None:
     assert sigma(scattered)[1] < clean[1] + 0.01
 
 
+def test_a_circle_fit_perfectly_keeps_its_own_floor_a_polygon_the_wider_one() -> None:
+    from firmware_host.camera.outline import (
+        CIRCLE_COVARIANCE_FLOOR_MM,
+        COVARIANCE_FLOOR_MM,
+        _finish,
+        outline_points,
+    )
+    from firmware_host.config.board import load_board
+    from firmware_host.games.dropit.rules.pieces import Pose, Shape
+
+    pose = Pose(100.0, 50.0, 0.0)
+    floors = {}
+    for shape in (Shape.CIRCLE, Shape.SQUARE):
+        outline = outline_points(load_board(), shape, pose)
+        jac = np.c_[outline.normals, outline.levers]
+        count = len(jac)
+        sides = np.arange(count) // 8
+        fit = _finish(pose, np.zeros(count), np.ones(count), jac, sides,
+                      np.ones(count, bool), shape is Shape.CIRCLE, np.zeros(3))
+        floors[shape] = fit.sigma[:2]
+    # no residual at all: what is left is the floor (and the residuals' least scale)
+    for axis in (0, 1):
+        assert CIRCLE_COVARIANCE_FLOOR_MM <= floors[Shape.CIRCLE][axis]
+        assert floors[Shape.CIRCLE][axis] < COVARIANCE_FLOOR_MM <= floors[Shape.SQUARE][axis]
+
+
 @settings(max_examples=40, deadline=None)
 @given(line=st.floats(-2.8, -1.8), edge=st.floats(-0.4, 0.4), beyond=st.floats(1.8, 2.8))
 def test_ink_across_a_profile_is_read_as_what_it_covers(line, edge, beyond):
