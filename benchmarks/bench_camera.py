@@ -46,11 +46,14 @@ def main() -> None:
     for name in args.profiles.split(","):
         start = time.perf_counter()
         tally = evaluate_camera(table, load_profile(name), args.scenes, args.seed).to_json()
+        by_shape = ", ".join(
+            f"{shape} {z:.2f}" for shape, z in tally["sigma_calibration_by_shape"].items()
+        )
         print(
             f"{name}: {tally['scenes']} scenes, {tally['pieces']} pieces: "
             f"{100 * tally['within_share']:.2f} % within 0.5 mm, {tally['unseen']} unseen, "
             f"error p50 {tally['error_mm_p50']:.3f} mm p99 {tally['error_mm_p99']:.3f} mm, "
-            f"sigma calibration {tally['sigma_calibration']:.2f}; verdicts: "
+            f"sigma calibration {tally['sigma_calibration']:.2f} ({by_shape}); verdicts: "
             f"{tally['sure_right']} sure and right, {tally['wrong']} wrong, "
             f"{tally['unsure']} unsure, {tally['no_verdict']} not seen, "
             f"{tally['failed_looks']} looks failed; look p50 {tally['look_ms_p50']:.0f} ms "

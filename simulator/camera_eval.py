@@ -85,6 +85,7 @@ class CameraTally:
     unseen: int = 0
     errors_mm: list[float] = field(default_factory=list)
     z_scores: list[float] = field(default_factory=list)
+    z_by_shape: dict[str, list[float]] = field(default_factory=dict)
     verdicts: int = 0
     sure_right: int = 0
     wrong: int = 0
@@ -105,6 +106,9 @@ class CameraTally:
             "error_mm_p50": float(np.median(errors)),
             "error_mm_p99": float(np.percentile(errors, 99)),
             "sigma_calibration": float(np.std(self.z_scores)) if self.z_scores else math.nan,
+            "sigma_calibration_by_shape": {
+                shape: float(np.std(z)) for shape, z in sorted(self.z_by_shape.items())
+            },
             "verdicts": self.verdicts,
             "sure_right": self.sure_right,
             "wrong": self.wrong,
@@ -190,6 +194,7 @@ def _count(
         if error <= 2.0 and sx > 0 and sy > 0:
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
             tally.z_scores += [dx / sx, dy / sy]
+            tally.z_by_shape.setdefault(str(truth.shape), []).extend((dx / sx, dy / sy))
     dropped = after[-1]
     verdict = referee_located(
         board, EdgeFace.COLOR, located, dropped.id, held_wrong, physics=params
