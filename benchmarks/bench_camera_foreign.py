@@ -12,7 +12,10 @@ marker or failed; then the worst errors with the scene that reproduces each.
 
 Options: ``--scenes N`` (80), ``--seed S`` (1), ``--blur linear|srgb|both`` (linear: the
 lens blurs in linear light, as a real one does; srgb: blurred on the sRGB values, as our
-own renderers do).
+own renderers do), ``--calibration`` (also locate each look's files in-process, which
+the command does not print the deviations of, and print the sigma calibration: the
+spread of located minus true x and y over the reported deviations, pieces within 2 mm,
+for all pieces and per shape; 1.0 is honest, more is overconfident).
 """
 
 from __future__ import annotations
@@ -27,7 +30,23 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tests.camera.foreign_looks import WITHIN_MM, Case, Outcome, look, random_case
+from firmware_host.camera.images import read_frame
+from firmware_host.camera.pieces_file import load_pieces
+from firmware_host.camera.sight import Sight
+from firmware_host.model import load_params
+from simulator.camera_eval import outline_error
+from tests.camera.foreign_looks import (
+    WITHIN_MM,
+    Case,
+    Outcome,
+    look,
+    poses,
+    random_case,
+    table,
+)
+
+CALIBRATED_WITHIN_MM = 2.0
+"""Pieces farther off than this are a wrong find, not a deviation's tail."""
 
 
 def bucket(case: Case) -> tuple[str, str]:
@@ -67,8 +86,46 @@ class Tally:
                 f"{self.marker_missed} looks missed a marker, {self.failed} failed")
 
 
-def run(scenes: int, seed: int, linear_blur: bool) -> None:
-    """Render, look and print the figures of ``scenes`` scenes."""
+class Deviations:
+    """Located minus true x and y over the reported deviations, per shape, from looks
+    located in-process on the files the command read."""
+
+    def __init__(self) -> None:
+        reference = table()
+        assert reference.camera is not None
+        self.setup = reference.camera
+        self.board = reference.board
+        self.sight = Sight(reference.board, reference.camera, load_params())
+        self.by_shape: defaultdict[str, list[float]] = defaultdict(list)
+
+    def add(self, case: Case, folder: Path) -> None:
+        """Locate the look written into ``folder`` and keep its pieces' ratios."""
+        _, truth = poses(case.seed, case.drop)
+        paths = [str(p) for p in sorted(folder.glob("frame*.jpg"))]
+        frames = [read_frame(path, self.setup.size) for path in paths]
+        known = load_pieces(str(folder / "pieces.yaml")).pieces
+        for true, found in zip(truth, self.sight.see(frames, paths, known).located,
+                               strict=True):
+            if not found.seen or found.pose is None:
+                continue
+            if outline_error(self.board, true, found.pose) > CALIBRATED_WITHIN_MM:
+                continue
+            sx, sy, _ = found.sigma
+            self.by_shape[str(true.shape)] += [(found.pose.x - true.pose.x) / sx,
+                                               (found.pose.y - true.pose.y) / sy]
+
+    def line(self) -> str:
+        """The calibration, all pieces and per shape."""
+        every = [z for zs in self.by_shape.values() for z in zs]
+        shapes = ", ".join(f"{shape} {np.std(zs):.2f}"
+                           for shape, zs in sorted(self.by_shape.items()))
+        return f"sigma calibration {np.std(every):.2f} ({shapes})"
+
+
+def run(scenes: int, seed: int, linear_blur: bool, calibration: bool = False) -> None:
+    """Render, look and print the figures of ``scenes`` scenes (with ``calibration``,
+    the sigma calibration of the same looks located in-process)."""
+    deviations = Deviations() if calibration else None
     rng = np.random.default_rng(seed)
     total, groups = Tally(), defaultdict(Tally)
     worst: list[tuple[float, str, str]] = []
@@ -90,6 +147,8 @@ def run(scenes: int, seed: int, linear_blur: bool) -> None:
                 continue
             for tally in (total, *(groups[k] for k in keys)):
                 tally.add(outcome)
+            if deviations is not None:
+                deviations.add(case, folder)
             for piece_id, error in outcome.errors.items():
                 shown = "unseen" if error is None else f"{error:.2f} mm"
                 if error is None or error > WITHIN_MM:
@@ -100,6 +159,8 @@ def run(scenes: int, seed: int, linear_blur: bool) -> None:
     blur = "linear light" if linear_blur else "sRGB values"
     print(f"blur in {blur}, seed {seed}: {total.line()} "
           f"({time.process_time() - start:.0f} s CPU)")
+    if deviations is not None:
+        print(f"  {deviations.line()}")
     for key in sorted(groups):
         print(f"  {key}: {groups[key].line()}")
     print("  worst pieces (error, piece of scene):")
@@ -115,7 +176,9 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--blur", choices=("linear", "srgb", "both"), default="both")
+    parser.add_argument("--calibration", action="store_true",
+                        help="also print the sigma calibration (locates each look again)")
     args = parser.parse_args(sys.argv[1:])
     cv2.setNumThreads(1)
     for linear in {"linear": (True,), "srgb": (False,), "both": (True, False)}[args.blur]:
-        run(args.scenes, args.seed, linear)
+        run(args.scenes, args.seed, linear, args.calibration)
