@@ -26,7 +26,9 @@ A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of t
 6. unsure for another reason (a part of the outline unclear, an unseen neighbour, a
    board the physics cannot hold, the sensors disagreeing): the sensor look judges too;
    the same verdict is decided, another one makes a question that tells the two apart
-   (or, with none, a staff call), and a question of the sensor look is asked as it is.
+   (or, with none, a staff call), and a question of the sensor look is asked as it is;
+   where no landing of the sensor look explains the readings either, the readings are at
+   fault and a verdict the camera is sure of (but for the strips) is decided.
 
 A decision's board is the camera's (an unseen piece at the model's pose, a dropped piece
 the camera missed at the sensor look's pose): the model is re-anchored to what the camera
@@ -181,6 +183,10 @@ class CameraLook:
             return self._ask_or(None)
         if strips is None:
             strips = self.look.finish()
+        if isinstance(strips, Disagree) and (found.sure or found.scores_sure):
+            # no landing of the strips explains their readings either: the readings are at
+            # fault, not the board the camera saw whole and sure
+            return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
         if not isinstance(strips, Decided):
             return self._set(self._anchor(strips), "strips")
         if verdict_key(strips.verdict) == verdict_key(found.verdict):

@@ -199,6 +199,32 @@ def test_a_sure_camera_far_from_every_landing_stands_unless_the_strips_decide_ot
     assert isinstance(outcome, Asking | Disagree)
 
 
+def test_readings_no_landing_explains_leave_a_sure_camera_to_decide(monkeypatch) -> None:
+    """Readings that neither the camera's board nor any landing of the strips explains are
+    at fault (a bad day's sensor noise): a verdict the camera is sure of is decided, not
+    handed to staff; one it is unsure of still goes to staff."""
+    _, made = played(3)
+    monkeypatch.setattr(CameraLook, "_explains", lambda self, pieces, readings: False)
+    nothing = Disagree(lazy("no landing explains the readings"))
+
+    look = camera_look(made[-2].pieces, made[-1], "p3")
+    monkeypatch.setattr(look.look, "finish", lambda: nothing)
+    outcome = look.settle(made[-1].readings)
+    assert look.camera_verdict is not None and look.camera_verdict.sure
+    assert isinstance(outcome, Decided) and look.judged_by == "camera"
+    assert verdict_key(outcome.verdict) == verdict_key(look.camera_verdict.verdict)
+
+    unsure = camera_look(made[-2].pieces, made[-1], "p3")
+    monkeypatch.setattr(unsure.look, "finish", lambda: nothing)
+    monkeypatch.setattr(
+        "firmware_host.eye.camera_look.referee_located",
+        lambda *args, **kwargs: replace(look.camera_verdict, sure=False, scores_sure=False,
+                                        doubts=("level changes",)),
+    )
+    assert isinstance(unsure.settle(made[-1].readings), Disagree)
+    assert unsure.judged_by == "strips"
+
+
 def test_strips_that_disagree_with_the_camera_are_never_overruled_silently() -> None:
     _, made = played(5)
     last, other = made[-1], made[-2]
