@@ -69,23 +69,17 @@ def disagreements(
     farther than :data:`DISAGREE_MM` (:data:`NEW_PIECE_MM` for a newly dropped piece) with
     the whole board free to move, and again with everything else held where it was seen."""
     # unseen pieces stand at their priors: what rests on them must not fall for it
-    seen = [(p, p.pose) for p in located if p.pose is not None]
-    states = [
-        BodyState(
-            p.known.id, p.known.color, p.known.shape, pose.x, pose.y,
-            math.radians(pose.angle), vy=-NUDGE_MM_S,
-        )
-        for p, pose in seen
-    ]
+    placed = [p for p in located if p.pose is not None]
+    states = _states(placed)
     if not states:
         return ()
     space, bodies = space_of(board, params, states)
     _settle(space, params)
     return tuple(
         piece.known.id
-        for i, ((piece, pose), body) in enumerate(zip(seen, bodies, strict=True))
+        for i, (piece, state, body) in enumerate(zip(placed, states, bodies, strict=True))
         if piece.seen
-        and pose.y - body.position.y > _allowed_fall(piece)
+        and state.y - body.position.y > _allowed_fall(piece)
         and _fall_alone(board, params, states, i) > _allowed_fall(piece)
     )
 
@@ -105,7 +99,19 @@ def settles_on_floor(
     >>> settles_on_floor(load_board(), load_params(), [low], "p1")
     True
     """
-    states = [
+    states = _states(located)
+    free = next((i for i, s in enumerate(states) if s.id == piece_id), None)
+    if free is None:
+        return False
+    body = _settled_alone(board, params, states, free)
+    bottom = min(shape.bb.bottom for shape in body.shapes)
+    return bottom <= FLOOR_CONTACT_MM
+
+
+def _states(located: Sequence[Located]) -> list[BodyState]:
+    """The model's bodies of the pieces of ``located`` that have a pose, where the camera
+    saw them (an unseen one at its prior), each nudged downwards."""
+    return [
         BodyState(
             p.known.id, p.known.color, p.known.shape, p.pose.x, p.pose.y,
             math.radians(p.pose.angle), vy=-NUDGE_MM_S,
@@ -113,12 +119,6 @@ def settles_on_floor(
         for p in located
         if p.pose is not None
     ]
-    free = next((i for i, s in enumerate(states) if s.id == piece_id), None)
-    if free is None:
-        return False
-    body = _settled_alone(board, params, states, free)
-    bottom = min(shape.bb.bottom for shape in body.shapes)
-    return bottom <= FLOOR_CONTACT_MM
 
 
 def _fall_alone(
