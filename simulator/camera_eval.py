@@ -84,8 +84,8 @@ class CameraTally:
     within: int = 0
     unseen: int = 0
     errors_mm: list[float] = field(default_factory=list)
-    z_scores: list[float] = field(default_factory=list)
     z_by_shape: dict[str, list[float]] = field(default_factory=dict)
+    """Located minus true x and y over the reported deviations, per shape."""
     verdicts: int = 0
     sure_right: int = 0
     wrong: int = 0
@@ -96,6 +96,7 @@ class CameraTally:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as one JSON object."""
+        every = [z for zs in self.z_by_shape.values() for z in zs]
         errors = np.array(self.errors_mm or [math.nan])
         return {
             "scenes": self.scenes,
@@ -105,7 +106,7 @@ class CameraTally:
             "unseen": self.unseen,
             "error_mm_p50": float(np.median(errors)),
             "error_mm_p99": float(np.percentile(errors, 99)),
-            "sigma_calibration": float(np.std(self.z_scores)) if self.z_scores else math.nan,
+            "sigma_calibration": float(np.std(every)) if every else math.nan,
             "sigma_calibration_by_shape": {
                 shape: float(np.std(z)) for shape, z in sorted(self.z_by_shape.items())
             },
@@ -193,7 +194,6 @@ def _count(
         sx, sy, _ = found.sigma
         if error <= 2.0 and sx > 0 and sy > 0:
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
-            tally.z_scores += [dx / sx, dy / sy]
             tally.z_by_shape.setdefault(str(truth.shape), []).extend((dx / sx, dy / sy))
     dropped = after[-1]
     verdict = referee_located(
