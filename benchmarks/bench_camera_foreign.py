@@ -34,12 +34,12 @@ from firmware_host.camera.images import read_frame
 from firmware_host.camera.pieces_file import load_pieces
 from firmware_host.camera.sight import Sight
 from firmware_host.model import load_params
-from simulator.camera_eval import outline_error
 from tests.camera.foreign_looks import (
     WITHIN_MM,
     Case,
     Outcome,
     look,
+    outline_error,
     poses,
     random_case,
     table,
@@ -108,7 +108,8 @@ class Deviations:
                                strict=True):
             if not found.seen or found.pose is None:
                 continue
-            if outline_error(self.board, true, found.pose) > CALIBRATED_WITHIN_MM:
+            at = found.pose
+            if outline_error(self.board, true, at.x, at.y, at.angle) > CALIBRATED_WITHIN_MM:
                 continue
             sx, sy, _ = found.sigma
             self.by_shape[str(true.shape)] += [(found.pose.x - true.pose.x) / sx,
