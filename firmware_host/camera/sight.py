@@ -3,10 +3,12 @@
 :class:`Sight` is the camera's whole pipeline for the referee, the same for
 ``tabletop camera look``, the service and ``tabletop sim eval``: frames of one still scene
 (:class:`~firmware_host.camera.scene.LookFrames`), every known piece located from its
-prior (:class:`~firmware_host.camera.locate.Locator`), the located board checked against
-the pymunk model (:func:`~firmware_host.camera.reconcile.disagreements`). A look that
-cannot find the board raises :class:`~firmware_host.camera.markers.BoardNotFound`; the
-referee then judges from the strips and gates alone.
+prior (:class:`~firmware_host.camera.locate.Locator`), pieces located into each other
+moved apart (:func:`~firmware_host.camera.overlaps.part_overlaps`), the located board
+checked against the pymunk model (:func:`~firmware_host.camera.reconcile.disagreements`).
+A look that cannot find the board raises
+:class:`~firmware_host.camera.markers.BoardNotFound`; the referee then judges from the
+strips and gates alone.
 
 >>> from firmware_host.config.table import load_table
 >>> from firmware_host.model import load_params
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from firmware_host.camera.locate import Known, Located, Locator
+from firmware_host.camera.overlaps import part_overlaps
 from firmware_host.camera.reconcile import disagreements
 from firmware_host.camera.scene import LookFrames
 from firmware_host.camera.setup import CameraSetup
@@ -72,5 +75,5 @@ class Sight:
         still scene; :class:`~firmware_host.camera.markers.BoardNotFound` when no frame
         shows the board."""
         look = LookFrames(self.setup.markers, frames, names)
-        located = tuple(self.locator.locate(look, known))
+        located = tuple(part_overlaps(self.board, self.locator.locate(look, known)))
         return Seen(located, disagreements(self.board, self.params, located), look.markers)
