@@ -3,22 +3,13 @@
 import math
 
 import pymunk
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.camera.locate import Known, Located
-from firmware_host.camera.overlaps import (
-    FLOOR,
-    LEFT,
-    RIGHT,
-    SLACK_MM,
-    Contact,
-    _Pieces,
-    _to_polygon,
-    part_overlaps,
-)
+from firmware_host.camera.overlaps import SLACK_MM, _Pieces, part_overlaps
 from firmware_host.config.board import load_board
-from firmware_host.games.dropit.rules.geometry import corners, piece_shape
+from firmware_host.games.dropit.rules.geometry import outline_reach, piece_shape
 from firmware_host.games.dropit.rules.pieces import Color, Pose, Shape
 
 BOARD = load_board()
@@ -103,87 +94,95 @@ def test_a_piece_on_the_floor_is_not_pushed_through_it():
     assert distance(high, low) > -0.15
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.sampled_from([Shape.SQUARE, Shape.DIAMOND, Shape.TRIANGLE]),
-    st.floats(0, 360),
-    st.floats(-40, 40),
-    st.floats(-40, 40),
-)
-def test_the_signed_distance_to_a_polygon_is_pymunks(shape, angle, x, y):
-    placed = corners(BOARD, shape, Pose(0.0, 0.0, angle))
-    mine, _, _ = _to_polygon(placed, (x, y))
-    theirs = piece_shape(BOARD, shape, Pose(0.0, 0.0, angle)).point_query((x, y)).distance
-    assert math.isclose(mine, theirs, abs_tol=1e-6)
+def test_the_deviations_stay_the_fits_own():
+    before = beside(0.6, 0.05, 0.3)
+    after = part_overlaps(BOARD, before)
+    assert [p.sigma for p in after] == [p.sigma for p in before]
+    assert after[1].pose != before[1].pose
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.sampled_from([Shape.SQUARE, Shape.DIAMOND, Shape.TRIANGLE]),
-    st.sampled_from([Shape.SQUARE, Shape.DIAMOND, Shape.TRIANGLE]),
-    st.floats(0, 2 * math.pi),
-    st.floats(0.55, 1.0),
-    st.floats(0, 360),
-    st.floats(0, 360),
-)
-def test_two_polygons_overlap_as_deep_as_pymunk_finds(shape, other, way, near, angle, other_angle):
-    # the centres as far apart as the outlines reach along that way, a little less
-    reach = (BOARD.shapes.of(shape), BOARD.shapes.of(other))
-    apart = near * sum(max(math.hypot(*v) for v in r.vertices) for r in reach)  # type: ignore[union-attr]
-    a = Located(Known("a", Color.RED, shape),
-                Pose(100.0 + apart * math.cos(way), 60.0 + apart * math.sin(way), angle), True)
-    b = Located(Known("b", Color.RED, other), Pose(100.0, 60.0, other_angle), True)
-    depth = _Pieces(BOARD, [a, b])._separation(0, 1)[0]
-    if -3.0 < depth < -1e-3:  # a near miss of a contact, as parting deals with
-        assert math.isclose(depth, distance(a, b), abs_tol=1e-6)
+def test_pieces_overlapping_within_the_slack_or_unseen_stay_as_located():
+    within = beside(SLACK_MM * 0.8, 0.05, 0.3)
+    assert part_overlaps(BOARD, within) == within
+    low, high = beside(0.6, 0.05, 0.3)
+    unseen = [Located(LOW, low.pose, False), high]
+    assert part_overlaps(BOARD, unseen) == unseen
+    assert part_overlaps(BOARD, []) == []
+
+
+def test_overlaps_deeper_than_a_near_miss_are_not_parted():
+    deep = beside(4.0, 0.05, 0.3)
+    assert part_overlaps(BOARD, deep) == deep
+
+
+def test_a_circle_is_parted_from_a_square_it_was_located_into():
+    square = Located(LOW, Pose(150.0, 17.0, 0.0), True, (0.05, 0.05, 0.2))
+    circle = Located(Known("c", Color.RED, Shape.CIRCLE), Pose(160.0, 34.0 + 18.0 - 0.8, 0.0),
+                     True, (0.4, 0.4, 0.0))
+    assert distance(circle, square) < -0.7
+    square_after, circle_after = part_overlaps(BOARD, [square, circle])
+    assert abs(distance(circle_after, square_after)) < 0.1
+    moved = moves([square, circle], [square_after, circle_after])
+    assert moved[1] > 0.6 and moved[0] < 0.05
+
+
+def test_three_in_a_row_each_parted():
+    left = Located(LOW, Pose(100.0, 17.0, 0.0), True, (0.05, 0.05, 0.2))
+    middle = Located(Known("m", Color.BLUE, Shape.SQUARE), Pose(133.6, 17.0, 0.0), True,
+                     (0.3, 0.3, 0.3))
+    right = Located(Known("r", Color.RED, Shape.SQUARE), Pose(167.2, 17.0, 0.0), True,
+                    (0.05, 0.05, 0.2))
+    before = [left, middle, right]
+    parted = part_overlaps(BOARD, before)
+    # the middle one cannot leave both: it settles between, each overlap shrinks alike
+    gaps = [distance(parted[0], parted[1]), distance(parted[1], parted[2])]
+    assert all(-0.4 < gap < -0.1 for gap in gaps) and math.isclose(*gaps, abs_tol=0.02), gaps
+    moved = moves(before, parted)
+    assert moved[0] > moved[1] < moved[2]  # the two ends give way, the middle stays put
 
 
 @settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(list(Shape)),
     st.sampled_from(list(Shape)),
-    st.floats(-30, 30),
-    st.floats(-30, 30),
+    st.floats(0, 2 * math.pi),
+    st.floats(0.5, 1.0),
     st.floats(0, 360),
     st.floats(0, 360),
-    st.integers(-1, 3),
 )
 def test_each_distance_changes_with_the_poses_as_its_derivatives_say(
-    shape, other, dx, dy, angle, other_angle, which
+    shape, other, way, near, angle, other_angle
 ):
-    assume(math.hypot(dx, dy) > 0.5)  # two circles on one centre part in no direction
+    # two pieces about as far apart as their outlines reach, often overlapping
+    apart = near * (outline_reach(BOARD, shape) + outline_reach(BOARD, other))
     pieces = [
-        Located(Known("a", Color.RED, shape), Pose(100.0 + dx, 40.0 + dy, angle), True,
+        Located(Known("a", Color.RED, shape),
+                Pose(150.0 + apart * math.cos(way), 60.0 + apart * math.sin(way), angle), True,
                 (0.1, 0.1, 0.5)),
-        Located(Known("b", Color.RED, other), Pose(100.0, 40.0, other_angle), True,
+        Located(Known("b", Color.RED, other), Pose(150.0, 60.0, other_angle), True,
                 (0.1, 0.1, 0.5)),
     ]
     state = _Pieces(BOARD, pieces)
-    corner = -1 if shape is Shape.CIRCLE else max(which, 0) % len(state.placed[0])
-    walls = (FLOOR, LEFT, RIGHT)
-    contacts = [Contact(0, corner, wall) for wall in walls]
-    if Shape.CIRCLE in (shape, other):
-        contacts.append(Contact(0, -1, 1))
-    else:  # a corner against each side of the other that it lies beside (a corner beyond a
-        # side's end counts as a point of its own side there, which slides along it)
-        placed = state.placed[1]
-        for side, (start, end) in enumerate(zip(placed, [*placed[1:], placed[0]], strict=True)):
-            length = math.dist(start, end)
-            along = ((state.placed[0][corner][0] - start[0]) * (end[0] - start[0])
-                     + (state.placed[0][corner][1] - start[1]) * (end[1] - start[1])) / length
-            if 0.01 < along < length - 0.01:
-                contacts.append(Contact(0, corner, 1, side))
+    contacts = state.overlapping()
     step = 1e-6
     for contact in contacts:
         value, grads = state.measure(contact)
+        assert value < SLACK_MM
         for piece, grad in grads.items():
             for axis in range(3):
-                slopes = []
-                for sign in (1, -1):  # where the nearest side changes, one of the two
-                    nudged = _Pieces(BOARD, pieces)
-                    nudged.poses[piece, axis] += sign * step
-                    nudged.placed = [nudged._corners(i) for i in range(2)]
-                    slopes.append(sign * (nudged.measure(contact)[0] - value) / step)
-                assert any(math.isclose(s, grad[axis], abs_tol=2e-3) for s in slopes), (
-                    contact, piece, axis, slopes, grad
-                )
+                nudged = _Pieces(BOARD, pieces)
+                nudged.poses[piece, axis] += step
+                slope = (nudged.measure(contact)[0] - value) / step
+                assert math.isclose(slope, grad[axis], abs_tol=1e-4), (contact, piece, axis)
+
+
+def test_a_pair_overlapping_is_found_whichever_comes_first():
+    # pymunk 7.3 gives a polygon's contact with a circle the wrong sign: the distance is
+    # taken from the contact's points
+    square = Located(LOW, Pose(150.0, 17.0, 0.0), True, (0.05, 0.05, 0.2))
+    circle = Located(Known("c", Color.RED, Shape.CIRCLE), Pose(160.0, 51.2, 0.0), True,
+                     (0.4, 0.4, 0.0))
+    for pair in ([square, circle], [circle, square]):
+        state = _Pieces(BOARD, pair)
+        depths = [state.measure(c)[0] for c in state.overlapping() if c.against >= 0]
+        assert depths and math.isclose(min(depths), -0.8, abs_tol=1e-9)
