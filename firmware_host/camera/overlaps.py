@@ -124,6 +124,7 @@ class _Pieces:
         self.sigma = np.array([_own_sigma(p) for p in located]).reshape(-1, 3)
 
     def pose(self, piece: int) -> Pose:
+        """Where ``piece`` lies now."""
         return Pose(*(float(v) for v in self.poses[piece]))
 
     def overlapping(self) -> list[Contact]:
