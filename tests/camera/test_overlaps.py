@@ -19,13 +19,15 @@ HIGH = Known("high", Color.BLUE, Shape.SQUARE)
 
 def distance(a: Located, b: Located) -> float:
     """The signed distance between two located pieces' outlines (negative: overlapping),
-    by pymunk's own shape query."""
+    by pymunk's own shape query (the depth from its contact points: pymunk 7.3 gives a
+    polygon's against a circle the wrong sign)."""
     assert a.pose is not None and b.pose is not None
     space = pymunk.Space()
     space.add(piece_shape(BOARD, b.known.shape, b.pose, body=space.static_body))
     hits = space.shape_query(piece_shape(BOARD, a.known.shape, a.pose))
     if hits:
-        return min(p.distance for hit in hits for p in hit.contact_point_set.points)
+        return min(hit.contact_point_set.normal.dot(p.point_b - p.point_a)
+                   for hit in hits for p in hit.contact_point_set.points)
     low, high = 0.0, 10.0
     for _ in range(30):
         middle = (low + high) / 2
