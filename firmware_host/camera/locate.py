@@ -719,6 +719,16 @@ class Locator:
         return Located(piece, pose, True, fit.sigma, fit.found, fit.rms_mm)
 
 
+def own_share(sigma: float, spread: float) -> float:
+    """A piece's own share of its deviation ``sigma`` (mm), the board's ``spread``
+    (:attr:`Located.spread`) taken out: what parts it from another piece of the same look.
+
+    >>> round(own_share(0.1, 0.06), 3)
+    0.08
+    """
+    return math.sqrt(max(sigma * sigma - spread * spread, 0.0))
+
+
 def _covered(board: Board, shape: Shape, pose: Pose, points: np.ndarray) -> np.ndarray:
     """Whether each point (N x 2, mm) lies on ``shape`` at ``pose`` (inside or on its
     outline): pymunk's point query of :func:`piece_shape` (a distance of at most 0), for

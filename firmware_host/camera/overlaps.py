@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pymunk
 
-from firmware_host.camera.locate import Located
+from firmware_host.camera.locate import Located, own_share
 from firmware_host.config.board import Board, CircleShape
 from firmware_host.games.dropit.rules.geometry import piece_shape
 from firmware_host.games.dropit.rules.pieces import Pose
@@ -257,6 +257,5 @@ def _pose_of(piece: Located) -> tuple[float, float, float]:
 def _own_sigma(piece: Located) -> tuple[float, float, float]:
     """The piece's own deviations (x, y mm; angle degrees), the board's share out."""
     sx, sy, sa = piece.sigma
-    own = [math.sqrt(max(s * s - piece.spread * piece.spread, 0.0)) for s in (sx, sy)]
     turn = min(sa, MAX_TURN_SIGMA_DEGREES) if math.isfinite(sa) else MAX_TURN_SIGMA_DEGREES
-    return own[0], own[1], turn
+    return own_share(sx, piece.spread), own_share(sy, piece.spread), turn

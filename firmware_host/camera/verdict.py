@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from firmware_host.camera.locate import Located
+from firmware_host.camera.locate import Located, own_share
 from firmware_host.camera.reconcile import settles_on_floor
 from firmware_host.config.board import Board, EdgeFace
 from firmware_host.games.dropit.rules.geometry import PieceSpace, bounds, corners, piece_shape
@@ -195,7 +195,7 @@ def referee_located(
         doubts.append(f"the physics cannot hold {', '.join(held)} where the camera sees it")
     # the dropped piece moved by its whole uncertainty (the board's share included) can
     # change what it lies on; moved by its own share only, what it touches
-    rx, ry = _own(sx, dropped.spread), _own(sy, dropped.spread)
+    rx, ry = own_share(sx, dropped.spread), own_share(sy, dropped.spread)
     turns = [at.angle + sigmas * sa * s for s in (-1, 1)] if math.isfinite(sa) and sa > 0 else []
     trials: list[tuple[Pose, Located | None, Pose | None, bool]]
     if floored:
@@ -213,7 +213,7 @@ def referee_located(
         if not other.seen or other.pose is None:
             continue
         ox, oy, _ = other.sigma
-        ox, oy = _own(ox, other.spread), _own(oy, other.spread)
+        ox, oy = own_share(ox, other.spread), own_share(oy, other.spread)
         away = math.atan2(other.pose.y - at.y, other.pose.x - at.x)
         for sign in (-1, 1):
             moved = Pose(
@@ -365,12 +365,6 @@ def _untouched(verdict: Verdict, piece: Piece) -> Verdict:
     }
     touching = tuple(t for t in verdict.touching if t.id != piece.id)
     return replace(verdict, touching=touching, offenders=offenders)
-
-
-def _own(sigma: float, spread: float) -> float:
-    """A piece's own share of its deviation ``sigma`` (mm), the board's ``spread`` taken
-    out: what parts it from another piece of the same look."""
-    return math.sqrt(max(sigma * sigma - spread * spread, 0.0))
 
 
 def _with_touching(verdict: Verdict, located: Verdict) -> Verdict:
