@@ -34,6 +34,7 @@ from firmware_host.camera.images import read_frame
 from firmware_host.camera.pieces_file import load_pieces
 from firmware_host.camera.sight import Sight
 from firmware_host.model import load_params
+from simulator.camera_eval import CALIBRATED_WITHIN_MM, sigma_calibration
 from tests.camera.foreign_looks import (
     WITHIN_MM,
     Case,
@@ -44,9 +45,6 @@ from tests.camera.foreign_looks import (
     random_case,
     table,
 )
-
-CALIBRATED_WITHIN_MM = 2.0
-"""Pieces farther off than this are a wrong find, not a deviation's tail."""
 
 
 def bucket(case: Case) -> tuple[str, str]:
@@ -117,10 +115,9 @@ class Deviations:
 
     def line(self) -> str:
         """The calibration, all pieces and per shape."""
-        every = [z for zs in self.by_shape.values() for z in zs]
-        shapes = ", ".join(f"{shape} {np.std(zs):.2f}"
-                           for shape, zs in sorted(self.by_shape.items()))
-        return f"sigma calibration {np.std(every):.2f} ({shapes})"
+        overall, by_shape = sigma_calibration(self.by_shape)
+        shapes = ", ".join(f"{shape} {z:.2f}" for shape, z in by_shape.items())
+        return f"sigma calibration {overall:.2f} ({shapes})"
 
 
 def run(scenes: int, seed: int, linear_blur: bool, calibration: bool = False) -> None:

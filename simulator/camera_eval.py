@@ -46,6 +46,21 @@ from simulator.virtual_camera import VirtualCamera
 
 WITHIN_MM = 0.5
 """A piece counts as located when its outline lies within this of the true one."""
+CALIBRATED_WITHIN_MM = 2.0
+"""The sigma calibration counts pieces within this of their true outline: farther off is a
+wrong find, not a deviation's tail."""
+
+
+def sigma_calibration(z_by_shape: dict[str, list[float]]) -> tuple[float, dict[str, float]]:
+    """The spread of located minus true x and y over the reported deviations (1.0 is
+    honest, more is overconfident), over all pieces (NaN with none) and per shape.
+
+    >>> sigma_calibration({"square": [1.0, -1.0], "circle": [0.5, -0.5]})
+    (0.7905694150420949, {'circle': 0.5, 'square': 1.0})
+    """
+    every = [z for zs in z_by_shape.values() for z in zs]
+    overall = float(np.std(every)) if every else math.nan
+    return overall, {shape: float(np.std(z)) for shape, z in sorted(z_by_shape.items())}
 
 
 def outline_error(board: Board, truth: Piece, pose: Pose) -> float:
@@ -96,7 +111,7 @@ class CameraTally:
 
     def to_json(self) -> dict[str, Any]:
         """The figures as one JSON object."""
-        every = [z for zs in self.z_by_shape.values() for z in zs]
+        overall, by_shape = sigma_calibration(self.z_by_shape)
         errors = np.array(self.errors_mm or [math.nan])
         return {
             "scenes": self.scenes,
@@ -106,10 +121,8 @@ class CameraTally:
             "unseen": self.unseen,
             "error_mm_p50": float(np.median(errors)),
             "error_mm_p99": float(np.percentile(errors, 99)),
-            "sigma_calibration": float(np.std(every)) if every else math.nan,
-            "sigma_calibration_by_shape": {
-                shape: float(np.std(z)) for shape, z in sorted(self.z_by_shape.items())
-            },
+            "sigma_calibration": overall,
+            "sigma_calibration_by_shape": by_shape,
             "verdicts": self.verdicts,
             "sure_right": self.sure_right,
             "wrong": self.wrong,
@@ -192,7 +205,7 @@ def _count(
         tally.errors_mm.append(error)
         tally.within += error <= WITHIN_MM
         sx, sy, _ = found.sigma
-        if error <= 2.0 and sx > 0 and sy > 0:
+        if error <= CALIBRATED_WITHIN_MM and sx > 0 and sy > 0:
             dx, dy = found.pose.x - truth.pose.x, found.pose.y - truth.pose.y
             tally.z_by_shape.setdefault(str(truth.shape), []).extend((dx / sx, dy / sy))
     dropped = after[-1]
