@@ -88,12 +88,17 @@ class ExactNoise:
     missed_contacts`` and unpressed with ``missed_contacts``; one not pressed always reads
     unpressed (factor 0 otherwise). A pane-grid beam flickers like the curtain's (none are
     stuck). Log-likelihoods; ``-inf`` for readings the exact ones cannot produce (with the
-    clean profile: anything but equality).
+    clean profile: anything but equality). With a ``floor`` above 0, every reading has at
+    least that probability per bit instead (an eye whose board may be wrong must not rule
+    out a landing for one bit: :mod:`simulator.track_bound`).
     """
 
-    def __init__(self, noise: SensorNoise, stuck: Sequence[StuckBeam] = ()) -> None:
-        self.flicker = noise.beam_flicker
-        self.missed = noise.missed_contacts
+    def __init__(
+        self, noise: SensorNoise, stuck: Sequence[StuckBeam] = (), floor: float = 0.0
+    ) -> None:
+        self.floor = floor
+        self.flicker = max(noise.beam_flicker, floor)
+        self.missed = max(noise.missed_contacts, floor)
         self._stuck = {
             gate: {s.beam: s.cut for s in stuck if s.gate is gate}
             for gate in (Gate.CURTAIN, Gate.TOP)
@@ -113,19 +118,26 @@ class ExactNoise:
         """The log-likelihood of beams reading ``read`` when ``exact``; ``stuck`` maps a
         stuck beam to the value it always reads."""
         free = (1 << exact.length) - 1
+        astray = 0
         for beam, cut in (stuck or {}).items():
-            if read[beam] != cut:
-                return -math.inf
+            astray += read[beam] != cut
             free &= ~(1 << beam)
         flipped = ((exact.value ^ read.value) & free).bit_count()
-        return _log_terms((flipped, self.flicker), (free.bit_count() - flipped, 1.0 - self.flicker))
+        return _log_terms(
+            (astray, self.floor),
+            (flipped, self.flicker),
+            (free.bit_count() - flipped, 1.0 - self.flicker),
+        )
 
     def contacts(self, exact: Bits, read: Bits) -> float:
         """The log-likelihood of edge elements reading ``read`` when ``exact``."""
-        if read.value & ~exact.value:
-            return -math.inf
+        extra = (read.value & ~exact.value).bit_count()
         missed = (exact.value & ~read.value).bit_count()
-        return _log_terms((missed, self.missed), (exact.count() - missed, 1.0 - self.missed))
+        return _log_terms(
+            (extra, self.floor),
+            (missed, self.missed),
+            (exact.count() - missed, 1.0 - self.missed),
+        )
 
 
 def _log_terms(*terms: tuple[int, float]) -> float:
