@@ -28,7 +28,8 @@ A :class:`CameraLook` wraps the sensor :class:`~firmware_host.eye.eye.Look` of t
    the same verdict is decided, another one makes a question that tells the two apart
    (or, with none, a staff call), and a question of the sensor look is asked as it is;
    where no landing of the sensor look explains the readings either, the readings are at
-   fault and a verdict the camera is sure of (but for the strips) is decided.
+   fault: a verdict the camera is sure of (but for the strips) is decided, and a decision
+   within its poses' uncertainty (the physics holding the dropped piece) is its question.
 
 A decision's board is the camera's (an unseen piece at the model's pose, a dropped piece
 the camera missed at the sensor look's pose): the model is re-anchored to what the camera
@@ -187,6 +188,10 @@ class CameraLook:
             # no landing of the strips explains their readings either: the readings are at
             # fault, not the board the camera saw whole and sure
             return self._set(self._decide(found.verdict, found.pieces, 1.0), "camera")
+        if isinstance(strips, Disagree) and found.alternatives and not held:
+            # the readings are at fault here too, and the camera's doubt is a decision
+            # within its poses' uncertainty: its question, not a staff call
+            return self._ask_or(strips)
         if not isinstance(strips, Decided):
             return self._set(self._anchor(strips), "strips")
         if verdict_key(strips.verdict) == verdict_key(found.verdict):

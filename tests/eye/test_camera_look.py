@@ -225,6 +225,34 @@ def test_readings_no_landing_explains_leave_a_sure_camera_to_decide(monkeypatch)
     assert unsure.judged_by == "strips"
 
 
+def test_readings_no_landing_explains_leave_the_cameras_doubt_to_its_question(monkeypatch) -> None:
+    """Neither the camera's board nor any landing explains the readings, and the camera
+    is unsure only of a decision within its poses' uncertainty (the fourth piece at the
+    level line): its question is asked rather than staff called, and the honest answer
+    decides the true verdict. Where the physics cannot hold the dropped piece where the
+    camera sees it, its doubt may be the wrong one: staff are called."""
+    _, made = played(4)
+    last = made[-1]
+    monkeypatch.setattr(CameraLook, "_explains", lambda self, pieces, readings: False)
+    nothing = Disagree(lazy("no landing explains the readings"))
+    look = camera_look(made[-2].pieces, last, "p4")
+    monkeypatch.setattr(look.look, "finish", lambda: nothing)
+    asked = look.settle(last.readings)
+    assert isinstance(asked, Asking) and isinstance(asked.question, Question)
+    assert look.judged_by == "camera" and asked.question.id == "level:2"
+    oracle = oracle_of(TABLE, last.pieces)
+    decided = look.answer(oracle.answer(asked.question))
+    assert isinstance(decided, Decided)
+    assert verdict_key(decided.verdict) == verdict_key(oracle.verdict)
+
+    held = camera_look(made[-2].pieces, last, "p4")
+    monkeypatch.setattr(held.look, "finish", lambda: nothing)
+    seen_by = held.camera
+    held.camera = lambda *args: replace(seen_by(*args), held_wrong=("p4",))
+    assert held.settle(last.readings) is nothing
+    assert held.camera_verdict is not None and held.camera_verdict.alternatives
+
+
 def test_strips_that_disagree_with_the_camera_are_never_overruled_silently() -> None:
     _, made = played(5)
     last, other = made[-1], made[-2]
