@@ -3,15 +3,17 @@
 The perfect eye of :mod:`simulator.bound` is given the *true* board before every drop. An
 eye without a camera never is: it carries its own belief of the board from drop to drop,
 and only the strips and gates (and the players' answers) correct it. This tracker knows
-everything else the perfect eye knows (the exact release but its spin, the true physics
-and the profile's spread distribution, the noise layer's own likelihood) and carries up
-to ``particles`` weighted boards, a particle filter:
+everything else the perfect eye knows (the release but its spin, the true physics and the
+profile's spread distribution, the noise layer's own likelihood) and carries up to
+``particles`` weighted boards, a particle filter:
 
 1. each drop, ``samples`` landings are simulated from the carried boards in turn (the
-   release with a spin drawn from the hand's distribution, the physics drawn as the true
-   world draws it), each weighed by its board's weight times the likelihood of the drop's
-   strip readings (:class:`~simulator.bound.ExactNoise` with a floor of
-   :data:`FLOOR` per bit, so that a board a little off does not rule a landing out);
+   release with a spin drawn from the hand's distribution and, with ``release_mm``, its
+   x moved by a Gaussian of that deviation: a release known only that well; the physics
+   drawn as the true world draws it), each weighed by its board's weight times the
+   likelihood of the drop's strip readings (:class:`~simulator.bound.ExactNoise` with a
+   floor of :data:`FLOOR` per bit, so that a board a little off does not rule a landing
+   out);
 2. the posterior over verdict keys gives the MAP verdict and its share ``p_max``;
 3. when even the best landing leaves readings unexplained beyond :data:`STAFF_BITS` bits
    at the floor, staff are called: the board is re-synced to the truth (as the eye's staff
@@ -76,6 +78,7 @@ class TrackFigures:
     samples: int
     particles: int
     ask_below: float
+    release_mm: float
     asked: int
     staff: int
     wrong: int
@@ -103,6 +106,7 @@ def track(
     samples: int = 64,
     particles: int = 32,
     ask_below: float = 0.9,
+    release_mm: float = 0.0,
 ) -> TrackFigures:
     """Track ``drops`` drops of ``profile`` from ``seed``: see the module's docstring."""
     world = TrueWorld(table, profile, seed)
@@ -122,7 +126,11 @@ def track(
             weight, board = boards[k % len(boards)]
             spread = profile.physics_spread
             params = world.params.spread(rng, spread.friction, spread.elasticity)
-            release = replace(drop.actual, spin=rng.gauss(0.0, profile.drop.spin))
+            release = replace(
+                drop.actual,
+                x=drop.actual.x + rng.gauss(0.0, release_mm),
+                spin=rng.gauss(0.0, profile.drop.spin),
+            )
             model = World(table.board, world.params, board)
             model.drop(release, f"p{number}", params=params)
             fit = noise.strips(strips.snapshot(model.pieces), drop.readings.strips)
@@ -143,7 +151,9 @@ def track(
         else:
             staff += 1
             boards = [(0.0, _truth(table, world, drop.pieces))]
-    return TrackFigures(drops, samples, particles, ask_below, asked, staff, wrong, map_right)
+    return TrackFigures(
+        drops, samples, particles, ask_below, release_mm, asked, staff, wrong, map_right
+    )
 
 
 def _map(landings: list[Landing]) -> tuple[Key, float]:
