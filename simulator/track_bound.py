@@ -22,8 +22,9 @@ profile's spread distribution, the noise layer's own likelihood) and carries up 
    landings with it are kept (none: staff). Otherwise the MAP is decided;
 4. the heaviest ``particles`` landings kept are the boards carried to the next drop.
 
-Every game starts from an empty board. On the clean profile each landing is the drop
-itself and the tracker is right on every drop. docs/eye-bound.md has the figures.
+Every game starts from an empty board. On the clean profile, with the exact release, each
+landing is the drop itself and the tracker is right on every drop; a release a micrometre
+off is enough to lose the board. docs/eye-bound.md has the figures.
 
 >>> from firmware_host.config.noise import load_profile
 >>> from firmware_host.config.table import load_table
