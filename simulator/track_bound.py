@@ -46,7 +46,7 @@ from firmware_host.games.dropit.rules.pieces import Piece
 from firmware_host.model import Snapshot, World
 from firmware_host.model.supply import GAME_DROPS
 from firmware_host.sensors import StripModel
-from simulator.bound import ExactNoise, Key, true_drops
+from simulator.bound import ExactNoise, Key, posterior, true_drops
 from simulator.evaluate import oracle_of
 from simulator.true_world import TrueWorld
 
@@ -137,7 +137,10 @@ def track(
             fit = noise.strips(strips.snapshot(model.pieces), drop.readings.strips)
             key = verdict_key(oracle_of(table, model.pieces).verdict)
             landings.append(Landing(weight + fit, fit, key, model.snapshot()))
-        key, p_max = _map(landings)
+        belief = posterior(
+            [landing.key for landing in landings], [landing.log_weight for landing in landings]
+        )
+        key, p_max = belief.key, belief.p_max
         map_right += key == truth
         if max(landing.fit for landing in landings) < staff_fit:
             kept: list[Landing] = []
@@ -155,16 +158,6 @@ def track(
     return TrackFigures(
         drops, samples, particles, ask_below, release_mm, asked, staff, wrong, map_right
     )
-
-
-def _map(landings: list[Landing]) -> tuple[Key, float]:
-    """The MAP verdict key of ``landings`` and its share of the weight."""
-    top = max(landing.log_weight for landing in landings)
-    totals: dict[Key, float] = {}
-    for landing in landings:
-        totals[landing.key] = totals.get(landing.key, 0.0) + math.exp(landing.log_weight - top)
-    best = max(totals, key=lambda k: totals[k])
-    return best, totals[best] / sum(totals.values())
 
 
 def _truth(table: Table, world: TrueWorld, pieces: tuple[Piece, ...]) -> Snapshot:
